@@ -1,0 +1,161 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.fs;
+
+import io.dovetail.table.error.Errors;
+
+import org.apache.flink.core.fs.FSDataInputStream;
+import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.FileStatus;
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.Path;
+
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * All file access of the table layer, over Flink's {@link FileSystem} so that {@code file://},
+ * {@code hdfs://} and {@code s3://} behave alike. Metadata files are immutable: they are created
+ * once with {@link #writeNew} and never overwritten; only hint files use {@link #overwriteHint}.
+ */
+public final class FileIO {
+
+    private FileIO() {}
+
+    public static FileSystem fileSystem(Path path) {
+        try {
+            return path.getFileSystem();
+        } catch (IOException e) {
+            throw Errors.io("open the file system of", path, e);
+        }
+    }
+
+    public static boolean exists(Path path) {
+        try {
+            return fileSystem(path).exists(path);
+        } catch (IOException e) {
+            throw Errors.io("check existence of", path, e);
+        }
+    }
+
+    /** Reads a whole file; a missing file is reported as referenced by {@code referencedBy}. */
+    public static byte[] readFully(Path path, String referencedBy) {
+        try (FSDataInputStream in = fileSystem(path).open(path)) {
+            return readAll(in);
+        } catch (FileNotFoundException e) {
+            throw Errors.missingFile(path, referencedBy);
+        } catch (IOException e) {
+            if (!exists(path)) {
+                throw Errors.missingFile(path, referencedBy);
+            }
+            throw Errors.io("read", path, e);
+        }
+    }
+
+    /** Opens a stream; the caller closes it. A missing file is a clear error. */
+    public static FSDataInputStream open(Path path, String referencedBy) {
+        try {
+            return fileSystem(path).open(path);
+        } catch (FileNotFoundException e) {
+            throw Errors.missingFile(path, referencedBy);
+        } catch (IOException e) {
+            if (!exists(path)) {
+                throw Errors.missingFile(path, referencedBy);
+            }
+            throw Errors.io("open", path, e);
+        }
+    }
+
+    /** Creates a new file that must not exist yet; the caller closes the stream. */
+    public static FSDataOutputStream createNew(Path path) {
+        try {
+            return fileSystem(path).create(path, FileSystem.WriteMode.NO_OVERWRITE);
+        } catch (IOException e) {
+            throw Errors.io("create", path, e);
+        }
+    }
+
+    /** Writes a whole new file that must not exist yet. */
+    public static void writeNew(Path path, byte[] bytes) {
+        try (FSDataOutputStream out = createNew(path)) {
+            out.write(bytes);
+        } catch (IOException e) {
+            throw Errors.io("write", path, e);
+        }
+    }
+
+    /**
+     * Replaces a small hint file ({@code LATEST}, {@code EARLIEST}); readers treat it as a hint.
+     */
+    public static void overwriteHint(Path path, byte[] bytes) {
+        try (FSDataOutputStream out =
+                fileSystem(path).create(path, FileSystem.WriteMode.OVERWRITE)) {
+            out.write(bytes);
+        } catch (IOException e) {
+            throw Errors.io("write hint", path, e);
+        }
+    }
+
+    public static long length(Path path) {
+        try {
+            return fileSystem(path).getFileStatus(path).getLen();
+        } catch (FileNotFoundException e) {
+            throw Errors.missingFile(path, "a size lookup");
+        } catch (IOException e) {
+            throw Errors.io("stat", path, e);
+        }
+    }
+
+    /** Lists a directory; a missing directory lists as empty. */
+    public static List<FileStatus> list(Path dir) {
+        try {
+            FileSystem fs = fileSystem(dir);
+            if (!fs.exists(dir)) {
+                return List.of();
+            }
+            FileStatus[] statuses = fs.listStatus(dir);
+            return statuses == null ? List.of() : new ArrayList<>(List.of(statuses));
+        } catch (IOException e) {
+            throw Errors.io("list", dir, e);
+        }
+    }
+
+    public static void mkdirs(Path dir) {
+        try {
+            fileSystem(dir).mkdirs(dir);
+        } catch (IOException e) {
+            throw Errors.io("create directory", dir, e);
+        }
+    }
+
+    /** Deletes a file if it exists; returns whether something was deleted. */
+    public static boolean deleteQuietly(Path path) {
+        try {
+            return fileSystem(path).delete(path, false);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static byte[] readAll(InputStream in) throws IOException {
+        return in.readAllBytes();
+    }
+}
