@@ -54,7 +54,11 @@ public record AtomicType(TypeRoot root, int precision, int scale, boolean nullab
             case LENGTH:
                 return precision >= 1 && scale == 0
                         ? null
-                        : root + " length must be between 1 and " + MAX_LENGTH + ", was " + precision;
+                        : root
+                                + " length must be between 1 and "
+                                + MAX_LENGTH
+                                + ", was "
+                                + precision;
             case PRECISION:
                 return precision >= 0 && precision <= MAX_TIME_PRECISION && scale == 0
                         ? null
@@ -91,7 +95,9 @@ public record AtomicType(TypeRoot root, int precision, int scale, boolean nullab
         return new AtomicType(root, precision, scale, newNullable);
     }
 
-    /** The exact JSON string Paimon writes for this type, e.g. {@code "DECIMAL(10, 2) NOT NULL"}. */
+    /**
+     * The exact JSON string Paimon writes for this type, e.g. {@code "DECIMAL(10, 2) NOT NULL"}.
+     */
     @Override
     public String asSqlString() {
         return DataType.withNullability(spellingWithoutNullability(), nullable);

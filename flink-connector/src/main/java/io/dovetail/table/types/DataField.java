@@ -26,7 +26,8 @@ import java.util.Objects;
  * @param description the column comment, or null
  * @param defaultValue the SQL literal text of the column default, or null
  */
-public record DataField(int id, String name, DataType type, String description, String defaultValue) {
+public record DataField(
+        int id, String name, DataType type, String description, String defaultValue) {
 
     public DataField {
         Objects.requireNonNull(name, "name");

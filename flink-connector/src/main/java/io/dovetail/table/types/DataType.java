@@ -18,9 +18,9 @@
 package io.dovetail.table.types;
 
 /**
- * A Dovetail data type: Paimon's type tree, which (unlike Flink's) carries a field id on every
- * ROW field, nested ones included. Values are immutable; equality includes nullability and nested
- * field ids.
+ * A Dovetail data type: Paimon's type tree, which (unlike Flink's) carries a field id on every ROW
+ * field, nested ones included. Values are immutable; equality includes nullability and nested field
+ * ids.
  */
 public sealed interface DataType
         permits AtomicType, RowType, ArrayType, MapType, MultisetType, VectorType {

@@ -42,10 +42,6 @@ public record RowType(boolean nullable, List<DataField> fields) implements DataT
         return fields.stream().filter(f -> f.name().equals(name)).findFirst();
     }
 
-    public List<String> fieldNames() {
-        return fields.stream().map(DataField::name).collect(Collectors.toList());
-    }
-
     @Override
     public String asSqlString() {
         return DataType.withNullability(

@@ -1,0 +1,303 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.schema;
+
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.schema.SchemaChange.AddColumn;
+import io.dovetail.table.schema.SchemaChange.DropColumn;
+import io.dovetail.table.schema.SchemaChange.MoveColumn;
+import io.dovetail.table.schema.SchemaChange.RemoveOption;
+import io.dovetail.table.schema.SchemaChange.RenameColumn;
+import io.dovetail.table.schema.SchemaChange.SetOption;
+import io.dovetail.table.schema.SchemaChange.UpdateColumnComment;
+import io.dovetail.table.schema.SchemaChange.UpdateColumnNullability;
+import io.dovetail.table.schema.SchemaChange.UpdateColumnType;
+import io.dovetail.table.schema.SchemaChange.UpdateComment;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.DataType;
+import io.dovetail.table.types.FieldIds;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Applies schema changes to a schema, giving the next schema version. Rules beyond {@link
+ * DataEvolutionTableValidator} (which the result must also pass):
+ *
+ * <ul>
+ *   <li>options in {@link TableOptions#IMMUTABLE} cannot change or be removed; {@code
+ *       deletion-vectors.enabled} only changes when {@code deletion-vectors.modifiable} is true;
+ *   <li>added columns must be nullable and get fresh ids after {@code highestFieldId} (nested ROW
+ *       fields included, in pre-order); ids are never reused and {@code highestFieldId} never
+ *       decreases;
+ *   <li>partition columns can only be moved or commented: not dropped, renamed, retyped or made
+ *       nullable; BLOB columns cannot be renamed; the last column cannot be dropped;
+ *   <li>type changes follow {@link TypeChangeRules}; a column can become nullable but never NOT
+ *       NULL (files written before the change, and files that do not carry the column, read it as
+ *       NULL).
+ * </ul>
+ */
+public final class SchemaEvolution {
+
+    private SchemaEvolution() {}
+
+    /** The schema with id {@code base.id() + 1} that results from applying the changes in order. */
+    public static TableSchema apply(TableSchema base, List<SchemaChange> changes, long timeMillis) {
+        Draft draft = new Draft(base);
+        changes.forEach(draft::apply);
+        TableSchema next =
+                base.next(
+                        draft.fields,
+                        draft.highestFieldId,
+                        draft.options,
+                        draft.comment,
+                        timeMillis);
+        DataEvolutionTableValidator.validate(next);
+        return next;
+    }
+
+    /** The mutable state of one evolution step. */
+    private static final class Draft {
+        private final List<String> partitionKeys;
+        private final List<DataField> fields;
+        private final Map<String, String> options;
+        private int highestFieldId;
+        private String comment;
+
+        Draft(TableSchema base) {
+            this.partitionKeys = base.partitionKeys();
+            this.fields = new ArrayList<>(base.fields());
+            this.options = new LinkedHashMap<>(base.options());
+            this.highestFieldId = base.highestFieldId();
+            this.comment = base.comment();
+        }
+
+        void apply(SchemaChange change) {
+            if (change instanceof SetOption set) {
+                checkOptionChange(set.key(), set.value());
+                options.put(set.key(), set.value());
+            } else if (change instanceof RemoveOption remove) {
+                checkOptionChange(remove.key(), null);
+                options.remove(remove.key());
+            } else if (change instanceof AddColumn add) {
+                addColumn(add);
+            } else if (change instanceof DropColumn drop) {
+                dropColumn(drop.name());
+            } else if (change instanceof RenameColumn rename) {
+                renameColumn(rename.name(), rename.newName());
+            } else if (change instanceof MoveColumn move) {
+                DataField field = fields.get(indexOf(move.name()));
+                if (move.position() instanceof ColumnPosition.After after
+                        && after.column().equals(move.name())) {
+                    throw Errors.invalidArgument(
+                            "Cannot move column '" + move.name() + "' after itself.");
+                }
+                fields.remove(field);
+                fields.add(insertionIndex(move.position()), field);
+            } else if (change instanceof UpdateColumnType update) {
+                updateColumnType(update.name(), update.newType());
+            } else if (change instanceof UpdateColumnNullability update) {
+                int index = indexOf(update.name());
+                DataField field = fields.get(index);
+                checkNullability(field, update.nullable());
+                fields.set(index, field.withType(field.type().withNullable(update.nullable())));
+            } else if (change instanceof UpdateColumnComment update) {
+                int index = indexOf(update.name());
+                fields.set(index, fields.get(index).withDescription(update.comment()));
+            } else if (change instanceof UpdateComment update) {
+                comment = update.comment();
+            }
+        }
+
+        private void checkOptionChange(String key, String newValue) {
+            String oldValue = options.get(key);
+            if (Objects.equals(oldValue, newValue)) {
+                return;
+            }
+            if (TableOptions.IMMUTABLE.contains(key)) {
+                throw Errors.invalidSchema(
+                        "Option '"
+                                + key
+                                + "' cannot be changed after the table is created (it is "
+                                + describe(oldValue)
+                                + ", requested "
+                                + describe(newValue)
+                                + "). Create a new table with the desired value.");
+            }
+            if (key.equals(TableOptions.DELETION_VECTORS_ENABLED)
+                    && "true".equalsIgnoreCase(oldValue) != "true".equalsIgnoreCase(newValue)
+                    && !TableOptions.isTrue(options, TableOptions.DELETION_VECTORS_MODIFIABLE)) {
+                throw Errors.invalidSchema(
+                        "Option 'deletion-vectors.enabled' cannot be changed (it is "
+                                + describe(oldValue)
+                                + ") unless 'deletion-vectors.modifiable' = 'true'. Decide"
+                                + " deletion-vector support when creating the table: turning it"
+                                + " off makes deleted rows visible again.");
+            }
+        }
+
+        private static String describe(String value) {
+            return value == null ? "unset" : "'" + value + "'";
+        }
+
+        private void addColumn(AddColumn add) {
+            if (indexOfOrMinusOne(add.name()) >= 0) {
+                throw Errors.invalidSchema("Cannot add column '" + add.name() + "': it exists.");
+            }
+            if (!add.type().nullable()) {
+                throw Errors.invalidSchema(
+                        "Cannot add column '"
+                                + add.name()
+                                + "' as "
+                                + add.type().asSqlString()
+                                + ": added columns must be nullable, because rows written before"
+                                + " the change have no value for them. Drop the NOT NULL.");
+            }
+            DataField field =
+                    FieldIds.assignFresh(
+                                    List.of(
+                                            new DataField(
+                                                    0,
+                                                    add.name(),
+                                                    add.type(),
+                                                    add.description(),
+                                                    null)),
+                                    highestFieldId)
+                            .get(0);
+            highestFieldId = Math.max(highestFieldId, FieldIds.highest(List.of(field)));
+            fields.add(insertionIndex(add.position()), field);
+        }
+
+        private void dropColumn(String name) {
+            int index = indexOf(name);
+            refusePartitionKey(name, "dropped");
+            if (fields.size() == 1) {
+                throw Errors.invalidSchema(
+                        "Cannot drop column '" + name + "': it is the only column of the table.");
+            }
+            fields.remove(index);
+        }
+
+        private void renameColumn(String name, String newName) {
+            int index = indexOf(name);
+            if (name.equals(newName)) {
+                return;
+            }
+            if (indexOfOrMinusOne(newName) >= 0) {
+                throw Errors.invalidSchema(
+                        "Cannot rename column '"
+                                + name
+                                + "' to '"
+                                + newName
+                                + "': a column with that name exists.");
+            }
+            refusePartitionKey(name, "renamed");
+            if (DataEvolutionTableValidator.isBlobColumn(fields.get(index).type())) {
+                throw Errors.invalidSchema("BLOB column '" + name + "' cannot be renamed.");
+            }
+            fields.set(index, fields.get(index).withName(newName));
+        }
+
+        private void updateColumnType(String name, DataType newType) {
+            int index = indexOf(name);
+            DataField field = fields.get(index);
+            refusePartitionKey(name, "given a new type");
+            if (!TypeChangeRules.isAllowed(field.type(), newType)) {
+                throw Errors.invalidSchema(
+                        "Cannot change the type of column '"
+                                + name
+                                + "' from "
+                                + field.type().asSqlString()
+                                + " to "
+                                + newType.asSqlString()
+                                + ": old files could not be read as the new type. Add a new"
+                                + " column and backfill it instead.");
+            }
+            checkNullability(field, newType.nullable());
+            fields.set(index, field.withType(newType));
+        }
+
+        private void checkNullability(DataField field, boolean nullable) {
+            if (field.type().nullable() && !nullable) {
+                throw Errors.invalidSchema(
+                        "Cannot make column '"
+                                + field.name()
+                                + "' NOT NULL: files written before the change, and files that"
+                                + " do not carry the column, read it as NULL. Keep it nullable.");
+            }
+            if (field.type().nullable() != nullable) {
+                refusePartitionKey(field.name(), "made nullable");
+            }
+        }
+
+        private void refusePartitionKey(String name, String action) {
+            if (partitionKeys.contains(name)) {
+                throw Errors.invalidSchema(
+                        "Partition column '"
+                                + name
+                                + "' cannot be "
+                                + action
+                                + "; partition columns can only be moved or commented.");
+            }
+        }
+
+        private int insertionIndex(ColumnPosition position) {
+            if (position instanceof ColumnPosition.First) {
+                return 0;
+            }
+            if (position instanceof ColumnPosition.After after) {
+                int index = indexOfOrMinusOne(after.column());
+                if (index < 0) {
+                    throw Errors.invalidArgument(
+                            "Column '"
+                                    + after.column()
+                                    + "' named in AFTER does not exist; the columns are "
+                                    + names()
+                                    + ".");
+                }
+                return index + 1;
+            }
+            return fields.size();
+        }
+
+        private int indexOf(String name) {
+            int index = indexOfOrMinusOne(name);
+            if (index < 0) {
+                throw Errors.invalidArgument(
+                        "Column '" + name + "' does not exist; the columns are " + names() + ".");
+            }
+            return index;
+        }
+
+        private int indexOfOrMinusOne(String name) {
+            for (int i = 0; i < fields.size(); i++) {
+                if (fields.get(i).name().equals(name)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        private List<String> names() {
+            return fields.stream().map(DataField::name).toList();
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.schema;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Keys of the table options the schema layer enforces (Paimon's exact spellings) and which of them
+ * may never change after CREATE TABLE.
+ */
+public final class TableOptions {
+
+    public static final String ROW_TRACKING_ENABLED = "row-tracking.enabled";
+    public static final String DATA_EVOLUTION_ENABLED = "data-evolution.enabled";
+
+    /** Absent means -1 (bucket-unaware) for tables without a primary key. */
+    public static final String BUCKET = "bucket";
+
+    public static final String DELETION_VECTORS_ENABLED = "deletion-vectors.enabled";
+
+    /** When true, {@link #DELETION_VECTORS_ENABLED} may be changed after creation. */
+    public static final String DELETION_VECTORS_MODIFIABLE = "deletion-vectors.modifiable";
+
+    public static final String CLUSTERING_INCREMENTAL = "clustering.incremental";
+
+    /** When set, VECTOR columns are stored in dedicated vector-store files. */
+    public static final String VECTOR_FILE_FORMAT = "vector.file.format";
+
+    public static final String FILE_FORMAT = "file.format";
+
+    /**
+     * Options fixed at CREATE TABLE (data-evolution semantics section 1.3, metadata format sections
+     * 1.2 and 6): an ALTER that sets them to a different value, or removes them, is refused.
+     */
+    public static final Set<String> IMMUTABLE =
+            Set.of(
+                    ROW_TRACKING_ENABLED,
+                    DATA_EVOLUTION_ENABLED,
+                    BUCKET,
+                    "primary-key",
+                    "partition",
+                    "blob-field",
+                    "blob-descriptor-field",
+                    "blob-view-field",
+                    "data-file.path-directory",
+                    "index-file-in-data-file-dir");
+
+    private TableOptions() {}
+
+    /** Paimon's boolean reading: "true" in any case is true, anything else (or absent) false. */
+    public static boolean isTrue(Map<String, String> options, String key) {
+        return "true".equalsIgnoreCase(options.get(key));
+    }
+}
