@@ -23,40 +23,107 @@ import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
- * Create-if-absent publication of immutable metadata files (snapshot-N, schema-N).
+ * Create-if-absent publication of immutable metadata files ({@code snapshot-N}, {@code schema-N}):
+ * the bytes are written to a hidden temporary file {@code .<name>.<uuid>.tmp} in the target
+ * directory (the leading dot keeps it out of every listing that parses names) and then moved to the
+ * target name only if that name is still free. Exactly one of several racing writers wins; the
+ * winner's file is complete when it becomes visible; temporary files are always removed.
  *
  * <p>Guarantee per file system:
  *
  * <ul>
- *   <li>Local ({@code file:}): the temporary file is hard-linked to the target name; {@code link}
- *       fails atomically when the target exists, across threads and processes.
- *   <li>HDFS and other Hadoop-compatible stores with atomic rename: rename of the temporary file,
- *       which fails (returns false) when the target exists.
- *   <li>Object stores (S3, OSS): rename is a copy and not atomic; two writers racing for the same
- *       name can both succeed. Such stores need an external lock (not provided yet).
+ *   <li>Local ({@code /path}, {@code file:/path}): the temporary file is written, forced to disk,
+ *       and hard-linked to the target name. {@code link(2)} fails atomically when the target
+ *       exists, across threads and processes (also on NFS). A file system without hard links is
+ *       reported as unsupported rather than published unsafely.
+ *   <li>HDFS and other Hadoop-compatible file systems with atomic rename: an existence check, then
+ *       rename, which fails (returns false) when the target exists. Safe because the rename itself
+ *       refuses to overwrite.
+ *   <li>Object stores (S3, OSS, GCS, Azure blob ...): rename is copy + delete and a racing writer
+ *       can silently replace the winner. Safe publication there needs a catalog lock, which
+ *       Dovetail does not provide, so publishing on these schemes is refused.
  * </ul>
  */
 final class AtomicPublish {
 
+    /** Schemes of stores whose rename is not an atomic create-if-absent. */
+    private static final Set<String> OBJECT_STORE_SCHEMES =
+            Set.of(
+                    "s3", "s3a", "s3n", "s3p", "oss", "gs", "abfs", "abfss", "wasb", "wasbs",
+                    "cosn", "obs");
+
     private AtomicPublish() {}
 
     static boolean publishIfAbsent(Path target, byte[] bytes) {
-        Path temp =
-                new Path(
-                        target.getParent(),
-                        "." + target.getName() + "." + UUID.randomUUID() + ".tmp");
+        FileSystem fs = FileIO.fileSystem(target);
+        String scheme = fs.getUri().getScheme();
+        if (scheme != null && OBJECT_STORE_SCHEMES.contains(scheme.toLowerCase(Locale.ROOT))) {
+            throw Errors.unsupported(
+                    "atomic create-if-absent of "
+                            + target
+                            + " on the object store '"
+                            + scheme
+                            + "'",
+                    "Concurrent commits on object stores need a catalog lock; use a file system"
+                            + " with atomic rename (HDFS, local) for the warehouse");
+        }
+        Optional<java.nio.file.Path> local = LocalFiles.toNio(fs, target);
+        if (local.isPresent()) {
+            return publishLocal(local.get(), bytes, target);
+        }
+        return publishByRename(fs, target, bytes);
+    }
+
+    static String tempName(String targetName) {
+        return "." + targetName + "." + UUID.randomUUID() + ".tmp";
+    }
+
+    private static boolean publishLocal(java.nio.file.Path target, byte[] bytes, Path original) {
+        java.nio.file.Path temp = target.resolveSibling(tempName(target.getFileName().toString()));
+        try {
+            Files.createDirectories(target.getParent());
+            writeDurably(temp, bytes);
+            Files.createLink(target, temp);
+            return true;
+        } catch (FileAlreadyExistsException e) {
+            return false;
+        } catch (UnsupportedOperationException e) {
+            throw Errors.unsupported(
+                    "publishing " + original + ": the local file system has no hard links",
+                    "Put the warehouse on a file system that supports hard links");
+        } catch (IOException e) {
+            throw Errors.io("publish", original, e);
+        } finally {
+            deleteQuietly(temp);
+        }
+    }
+
+    private static void writeDurably(java.nio.file.Path file, byte[] bytes) throws IOException {
+        try (FileChannel channel =
+                FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+            channel.force(true);
+        }
+    }
+
+    private static boolean publishByRename(FileSystem fs, Path target, byte[] bytes) {
+        Path temp = new Path(target.getParent(), tempName(target.getName()));
         FileIO.writeNew(temp, bytes);
         try {
-            FileSystem fs = FileIO.fileSystem(target);
-            if ("file".equals(fs.getUri().getScheme())) {
-                return linkLocal(temp, target);
-            }
             if (fs.exists(target)) {
                 return false;
             }
@@ -68,12 +135,11 @@ final class AtomicPublish {
         }
     }
 
-    private static boolean linkLocal(Path temp, Path target) throws IOException {
+    private static void deleteQuietly(java.nio.file.Path file) {
         try {
-            Files.createLink(Paths.get(target.toUri()), Paths.get(temp.toUri()));
-            return true;
-        } catch (FileAlreadyExistsException e) {
-            return false;
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // A leftover hidden temp file is harmless: listings skip dot-files.
         }
     }
 }

@@ -28,13 +28,19 @@ import org.apache.flink.core.fs.Path;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * All file access of the table layer, over Flink's {@link FileSystem} so that {@code file://},
  * {@code hdfs://} and {@code s3://} behave alike. Metadata files are immutable: they are created
- * once with {@link #writeNew} and never overwritten; only hint files use {@link #overwriteHint}.
+ * once with {@link #writeNew} or {@link #publishIfAbsent} and never overwritten; only hint files
+ * use {@link #overwriteHint}. Paths without a scheme resolve to Flink's default file system (local
+ * unless configured otherwise).
  */
 public final class FileIO {
 
@@ -103,14 +109,52 @@ public final class FileIO {
     }
 
     /**
-     * Replaces a small hint file ({@code LATEST}, {@code EARLIEST}); readers treat it as a hint.
+     * Publishes an immutable metadata file only if {@code target} does not exist yet; returns false
+     * when another writer already holds the name. See {@link AtomicPublish} for the guarantee per
+     * file system.
+     */
+    public static boolean publishIfAbsent(Path target, byte[] bytes) {
+        return AtomicPublish.publishIfAbsent(target, bytes);
+    }
+
+    /**
+     * Replaces a small hint file ({@code LATEST}, {@code EARLIEST}); readers treat it as a hint. On
+     * the local file system the new content replaces the old one atomically (temp file + rename),
+     * so concurrent writers never interleave bytes; elsewhere the file is overwritten in place.
      */
     public static void overwriteHint(Path path, byte[] bytes) {
-        try (FSDataOutputStream out =
-                fileSystem(path).create(path, FileSystem.WriteMode.OVERWRITE)) {
+        FileSystem fs = fileSystem(path);
+        Optional<java.nio.file.Path> local = LocalFiles.toNio(fs, path);
+        if (local.isPresent()) {
+            replaceLocal(local.get(), bytes, path);
+            return;
+        }
+        try (FSDataOutputStream out = fs.create(path, FileSystem.WriteMode.OVERWRITE)) {
             out.write(bytes);
         } catch (IOException e) {
             throw Errors.io("write hint", path, e);
+        }
+    }
+
+    private static void replaceLocal(java.nio.file.Path target, byte[] bytes, Path original) {
+        java.nio.file.Path temp =
+                target.resolveSibling(AtomicPublish.tempName(target.getFileName().toString()));
+        try {
+            Files.createDirectories(target.getParent());
+            Files.write(temp, bytes, StandardOpenOption.CREATE_NEW);
+            Files.move(
+                    temp,
+                    target,
+                    StandardCopyOption.ATOMIC_MOVE,
+                    StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw Errors.io("write hint", original, e);
+        } finally {
+            try {
+                Files.deleteIfExists(temp);
+            } catch (IOException e) {
+                // A leftover hidden temp file is harmless: listings skip dot-files.
+            }
         }
     }
 
@@ -124,10 +168,25 @@ public final class FileIO {
         }
     }
 
-    /** Lists a directory; a missing directory lists as empty. */
+    /**
+     * Lists a directory; a missing directory lists as empty. Entries that vanish while listing
+     * (another writer's temporary files) are skipped rather than failing the listing.
+     */
     public static List<FileStatus> list(Path dir) {
+        FileSystem fs = fileSystem(dir);
+        Optional<java.nio.file.Path> local = LocalFiles.toNio(fs, dir);
         try {
-            FileSystem fs = fileSystem(dir);
+            if (local.isPresent()) {
+                List<FileStatus> statuses = new ArrayList<>();
+                for (String name : LocalFiles.names(local.get())) {
+                    try {
+                        statuses.add(fs.getFileStatus(ChildPaths.below(dir, name)));
+                    } catch (FileNotFoundException e) {
+                        // deleted since the directory was read
+                    }
+                }
+                return statuses;
+            }
             if (!fs.exists(dir)) {
                 return List.of();
             }
@@ -136,6 +195,24 @@ public final class FileIO {
         } catch (IOException e) {
             throw Errors.io("list", dir, e);
         }
+    }
+
+    /** The names in a directory, without per-entry metadata; a missing directory lists as empty. */
+    public static List<String> listNames(Path dir) {
+        FileSystem fs = fileSystem(dir);
+        Optional<java.nio.file.Path> local = LocalFiles.toNio(fs, dir);
+        if (local.isPresent()) {
+            try {
+                return LocalFiles.names(local.get());
+            } catch (IOException e) {
+                throw Errors.io("list", dir, e);
+            }
+        }
+        List<String> names = new ArrayList<>();
+        for (FileStatus status : list(dir)) {
+            names.add(status.getPath().getName());
+        }
+        return names;
     }
 
     public static void mkdirs(Path dir) {
