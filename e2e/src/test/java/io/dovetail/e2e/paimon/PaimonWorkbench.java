@@ -70,6 +70,7 @@ public final class PaimonWorkbench implements AutoCloseable {
     public PaimonWorkbench(java.nio.file.Path warehouse) {
         Options options = new Options();
         options.set("warehouse", warehouse.toUri().toString());
+        options.set("cache-enabled", "false");
         this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
         try {
             catalog.createDatabase(DB, true);
@@ -193,7 +194,7 @@ public final class PaimonWorkbench implements AutoCloseable {
     }
 
     /** Renders a row as {@code name=value, ...}, nested values included, for comparisons. */
-    static String render(RowType type, InternalRow row) {
+    public static String render(RowType type, InternalRow row) {
         StringBuilder sb = new StringBuilder();
         List<DataField> fields = type.getFields();
         for (int i = 0; i < fields.size(); i++) {

@@ -1,0 +1,53 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.commit;
+
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.snapshot.CommitKind;
+
+import java.util.List;
+
+/**
+ * One typed table change to commit as one snapshot: the data-file entries it adds and deletes, and
+ * who commits it. {@code commitUser} + {@code commitIdentifier} make the commit idempotent: a
+ * request whose pair is already in the table is not applied again (Flink replays committables after
+ * recovery), so identifiers must increase per user.
+ */
+public record CommitRequest(
+        String commitUser, long commitIdentifier, CommitKind kind, List<ManifestEntry> changes) {
+
+    /** Identifier Paimon uses for batch commits and end of input. */
+    public static final long BATCH_IDENTIFIER = Long.MAX_VALUE;
+
+    public CommitRequest {
+        if (commitUser == null || commitUser.isEmpty()) {
+            throw Errors.invalidArgument("A commit needs a non-empty commit user.");
+        }
+        if (kind == null) {
+            throw Errors.invalidArgument("A commit needs a commit kind.");
+        }
+        changes = List.copyOf(changes);
+    }
+
+    /** An append of new files (row ids and sequence numbers are assigned at commit). */
+    public static CommitRequest append(
+            String commitUser, long commitIdentifier, List<ManifestEntry> newFiles) {
+        return new CommitRequest(commitUser, commitIdentifier, CommitKind.APPEND, newFiles);
+    }
+}

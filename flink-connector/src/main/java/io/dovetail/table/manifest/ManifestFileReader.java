@@ -1,0 +1,49 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.manifest;
+
+import org.apache.flink.core.fs.Path;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+
+/** Reads manifest files ({@code manifest-*}) into {@link ManifestEntry} values. */
+public final class ManifestFileReader {
+
+    private ManifestFileReader() {}
+
+    /** Reads the manifest described by {@code meta}, using its recorded size as the length. */
+    public static List<ManifestEntry> read(Path manifestDir, ManifestFileMeta meta) {
+        return readFile(new Path(manifestDir, meta.fileName()), meta.fileSize());
+    }
+
+    /**
+     * Reads a manifest file.
+     *
+     * @param knownLength the exact size recorded in metadata, or null if unknown
+     */
+    public static List<ManifestEntry> readFile(Path file, @Nullable Long knownLength) {
+        return AvroFileReader.read(
+                file,
+                knownLength,
+                ManifestEntryAvro.SCHEMA,
+                ManifestEntryAvro::fromRecord,
+                "a manifest list");
+    }
+}

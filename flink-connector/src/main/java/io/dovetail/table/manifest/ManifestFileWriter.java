@@ -1,0 +1,106 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.manifest;
+
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.fs.FileIO;
+
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.types.logical.LogicalType;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes manifest entries to new manifest files {@code manifest-<uuid>-<n>} in a manifest
+ * directory, rolling to a new file once a file reaches the target size, and returns one {@link
+ * ManifestFileMeta} per file with its exact size and counts. No entries give no files.
+ */
+public final class ManifestFileWriter {
+
+    /** Paimon's default {@code manifest.target-file-size}. */
+    public static final long DEFAULT_TARGET_FILE_SIZE = 8L * 1024 * 1024;
+
+    private final Path manifestDir;
+    private final List<LogicalType> partitionTypes;
+    private final AvroCodec codec;
+    private final long targetFileSize;
+    private final FileNameSequence names = new FileNameSequence("manifest-");
+
+    /**
+     * @param partitionTypes types of the partition columns, for the partition statistics
+     */
+    public ManifestFileWriter(
+            Path manifestDir,
+            List<LogicalType> partitionTypes,
+            AvroCodec codec,
+            long targetFileSize) {
+        if (targetFileSize <= 0) {
+            throw Errors.invalidArgument(
+                    "Manifest target file size must be positive, got " + targetFileSize);
+        }
+        this.manifestDir = manifestDir;
+        this.partitionTypes = List.copyOf(partitionTypes);
+        this.codec = codec;
+        this.targetFileSize = targetFileSize;
+    }
+
+    public ManifestFileWriter(Path manifestDir, List<LogicalType> partitionTypes) {
+        this(manifestDir, partitionTypes, AvroCodec.DEFAULT, DEFAULT_TARGET_FILE_SIZE);
+    }
+
+    /**
+     * Writes {@code entries} in order. If writing fails, the files this call created are deleted.
+     */
+    public List<ManifestFileMeta> write(List<ManifestEntry> entries) {
+        List<ManifestFileMeta> metas = new ArrayList<>();
+        int next = 0;
+        try {
+            while (next < entries.size()) {
+                next = writeOneFile(entries, next, metas);
+            }
+        } catch (RuntimeException e) {
+            for (ManifestFileMeta meta : metas) {
+                FileIO.deleteQuietly(new Path(manifestDir, meta.fileName()));
+            }
+            throw e;
+        }
+        return metas;
+    }
+
+    /** Writes entries from {@code start} until the file is full; returns the next index. */
+    private int writeOneFile(List<ManifestEntry> entries, int start, List<ManifestFileMeta> metas) {
+        String fileName = names.next();
+        ManifestFileMetaCollector collector = new ManifestFileMetaCollector(partitionTypes);
+        int next = start;
+        try (AvroFileWriter writer =
+                AvroFileWriter.create(
+                        new Path(manifestDir, fileName),
+                        ManifestEntryAvro.SCHEMA,
+                        codec,
+                        targetFileSize)) {
+            do {
+                ManifestEntry entry = entries.get(next++);
+                collector.add(entry);
+                writer.append(ManifestEntryAvro.toRecord(entry));
+            } while (next < entries.size() && writer.flushedBytes() < targetFileSize);
+            metas.add(collector.finish(fileName, writer.finish()));
+        }
+        return next;
+    }
+}
