@@ -39,7 +39,7 @@ public final class TableStore {
 
     private TableStore(TablePaths paths) {
         this.paths = paths;
-        this.schemas = new SchemaManager(paths.root());
+        this.schemas = new SchemaManager(paths);
         this.snapshots = new SnapshotManager(paths);
     }
 

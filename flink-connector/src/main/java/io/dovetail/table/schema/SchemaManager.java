@@ -19,6 +19,7 @@ package io.dovetail.table.schema;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.types.DataField;
 
 import org.apache.flink.core.fs.FileStatus;
@@ -40,29 +41,21 @@ import java.util.function.LongSupplier;
  */
 public final class SchemaManager {
 
-    static final String SCHEMA_DIR = "schema";
-    static final String SCHEMA_PREFIX = "schema-";
     static final int MAX_COMMIT_ATTEMPTS = 64;
     private static final long MAX_BACKOFF_MILLIS = 20;
 
+    private final TablePaths paths;
     private final Path tableDir;
     private final LongSupplier clock;
 
-    public SchemaManager(Path tableDir) {
-        this(tableDir, System::currentTimeMillis);
+    public SchemaManager(TablePaths paths) {
+        this(paths, System::currentTimeMillis);
     }
 
-    SchemaManager(Path tableDir, LongSupplier clock) {
-        this.tableDir = tableDir;
+    SchemaManager(TablePaths paths, LongSupplier clock) {
+        this.paths = paths;
+        this.tableDir = paths.root();
         this.clock = clock;
-    }
-
-    public Path schemaDirectory() {
-        return new Path(tableDir, SCHEMA_DIR);
-    }
-
-    public Path schemaPath(long id) {
-        return new Path(schemaDirectory(), SCHEMA_PREFIX + id);
     }
 
     /**
@@ -72,12 +65,15 @@ public final class SchemaManager {
      */
     public List<Long> listIds() {
         List<Long> ids = new ArrayList<>();
-        for (FileStatus status : FileIO.list(schemaDirectory())) {
+        for (FileStatus status : FileIO.list(paths.schemaDir())) {
             String name = status.getPath().getName();
-            if (name.startsWith(".") || !name.startsWith(SCHEMA_PREFIX)) {
+            if (name.startsWith(".") || !name.startsWith(TablePaths.SCHEMA_FILE_PREFIX)) {
                 continue;
             }
-            ids.add(parseId(status.getPath(), name.substring(SCHEMA_PREFIX.length())));
+            ids.add(
+                    parseId(
+                            status.getPath(),
+                            name.substring(TablePaths.SCHEMA_FILE_PREFIX.length())));
         }
         Collections.sort(ids);
         return ids;
@@ -109,7 +105,7 @@ public final class SchemaManager {
 
     /** Reads schema {@code id}; a missing or undecodable file is a clear error naming it. */
     public TableSchema schema(long id) {
-        Path path = schemaPath(id);
+        Path path = paths.schemaFile(id);
         byte[] bytes = FileIO.readFully(path, "schema id " + id + " of table " + tableDir);
         TableSchema schema = TableSchemaJson.fromBytes(bytes, path);
         if (schema.id() != id) {
@@ -135,7 +131,7 @@ public final class SchemaManager {
                         fields, partitionKeys, primaryKeys, options, comment, clock.getAsLong());
         DataEvolutionTableValidator.validate(schema);
         if (tableExists()
-                || !FileIO.publishIfAbsent(schemaPath(0), TableSchemaJson.toBytes(schema))) {
+                || !FileIO.publishIfAbsent(paths.schemaFile(0), TableSchemaJson.toBytes(schema))) {
             throw Errors.invalidArgument(
                     "Cannot create table at "
                             + tableDir
@@ -165,7 +161,8 @@ public final class SchemaManager {
                                                             + ": it does not exist (no schema"
                                                             + " files)."));
             TableSchema next = SchemaEvolution.apply(base, changes, clock.getAsLong());
-            if (FileIO.publishIfAbsent(schemaPath(next.id()), TableSchemaJson.toBytes(next))) {
+            if (FileIO.publishIfAbsent(
+                    paths.schemaFile(next.id()), TableSchemaJson.toBytes(next))) {
                 return next;
             }
             backOff();

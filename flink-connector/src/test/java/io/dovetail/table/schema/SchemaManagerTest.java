@@ -19,6 +19,7 @@ package io.dovetail.table.schema;
 
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.error.DovetailException.Kind;
+import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FieldIds;
 
@@ -61,7 +62,9 @@ class SchemaManagerTest {
 
     @BeforeEach
     void setUp() {
-        manager = new SchemaManager(new Path(tempDir.toUri()), clock::incrementAndGet);
+        manager =
+                new SchemaManager(
+                        new TablePaths(new Path(tempDir.toUri())), clock::incrementAndGet);
         schemaDir = tempDir.resolve("schema");
     }
 
@@ -166,7 +169,9 @@ class SchemaManagerTest {
             results.add(
                     pool.submit(
                             () -> {
-                                SchemaManager own = new SchemaManager(new Path(tempDir.toUri()));
+                                SchemaManager own =
+                                        new SchemaManager(
+                                                new TablePaths(new Path(tempDir.toUri())));
                                 start.await();
                                 List<TableSchema> committed = new ArrayList<>();
                                 for (int i = 0; i < perThread; i++) {
