@@ -29,6 +29,7 @@ import io.dovetail.table.manifest.ManifestListWriter;
 import io.dovetail.table.manifest.WrittenFile;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.FlinkTypes;
@@ -57,9 +58,6 @@ import java.util.concurrent.ThreadLocalRandom;
  * leaves the table as it was.
  */
 public final class TableCommit {
-
-    /** Table option: how many times a commit that lost a race is retried. */
-    public static final String MAX_RETRIES_OPTION = "commit.max-retries";
 
     private static final int DEFAULT_MAX_RETRIES = 10;
     private static final long MIN_RETRY_WAIT_MS = 10;
@@ -102,7 +100,7 @@ public final class TableCommit {
                                 + " times in a row on "
                                 + paths.root()
                                 + "; the table is unchanged. Retry later or raise '"
-                                + MAX_RETRIES_OPTION
+                                + TableOptions.COMMIT_MAX_RETRIES
                                 + "'.");
             }
             backOff(attempt);
@@ -240,7 +238,7 @@ public final class TableCommit {
     }
 
     private static int maxRetries(TableSchema schema) {
-        String value = schema.options().get(MAX_RETRIES_OPTION);
+        String value = schema.options().get(TableOptions.COMMIT_MAX_RETRIES);
         if (value == null) {
             return DEFAULT_MAX_RETRIES;
         }
@@ -254,7 +252,7 @@ public final class TableCommit {
         }
         throw Errors.invalidArgument(
                 "Option "
-                        + MAX_RETRIES_OPTION
+                        + TableOptions.COMMIT_MAX_RETRIES
                         + " must be a non-negative integer, got '"
                         + value
                         + "'.");

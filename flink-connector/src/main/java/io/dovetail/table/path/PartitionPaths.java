@@ -18,6 +18,7 @@
 package io.dovetail.table.path;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.schema.TableOptions;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -37,9 +38,7 @@ import java.util.Map;
  */
 public final class PartitionPaths {
 
-    public static final String DEFAULT_NAME_OPTION = "partition.default-name";
     public static final String DEFAULT_NAME = "__DEFAULT_PARTITION__";
-    public static final String LEGACY_NAME_OPTION = "partition.legacy-name";
     public static final boolean LEGACY_NAME_DEFAULT = true;
 
     private final List<String> keys;
@@ -54,7 +53,9 @@ public final class PartitionPaths {
         }
         if (defaultName == null || defaultName.isBlank()) {
             throw Errors.invalidArgument(
-                    "Option " + DEFAULT_NAME_OPTION + " must not be empty or blank.");
+                    "Option "
+                            + TableOptions.PARTITION_DEFAULT_NAME
+                            + " must not be empty or blank.");
         }
         this.keys = List.copyOf(keys);
         this.defaultName = defaultName;
@@ -73,14 +74,14 @@ public final class PartitionPaths {
      */
     public static PartitionPaths fromOptions(
             List<String> keys, List<LogicalType> types, Map<String, String> options) {
-        String legacy = options.get(LEGACY_NAME_OPTION);
+        String legacy = options.get(TableOptions.PARTITION_LEGACY_NAME);
         boolean legacyName = LEGACY_NAME_DEFAULT;
         if (legacy != null) {
             String normalized = legacy.trim().toLowerCase(Locale.ROOT);
             if (!normalized.equals("true") && !normalized.equals("false")) {
                 throw Errors.invalidArgument(
                         "Option "
-                                + LEGACY_NAME_OPTION
+                                + TableOptions.PARTITION_LEGACY_NAME
                                 + " must be 'true' or 'false', got '"
                                 + legacy
                                 + "'.");
@@ -88,7 +89,10 @@ public final class PartitionPaths {
             legacyName = normalized.equals("true");
         }
         return new PartitionPaths(
-                keys, types, options.getOrDefault(DEFAULT_NAME_OPTION, DEFAULT_NAME), legacyName);
+                keys,
+                types,
+                options.getOrDefault(TableOptions.PARTITION_DEFAULT_NAME, DEFAULT_NAME),
+                legacyName);
     }
 
     public List<String> keys() {

@@ -44,6 +44,15 @@ public final class TableOptions {
 
     public static final String FILE_FORMAT = "file.format";
 
+    /** Directory name for null, empty and blank partition values. */
+    public static final String PARTITION_DEFAULT_NAME = "partition.default-name";
+
+    /** Whether partition directories use the legacy (Java toString) value strings. */
+    public static final String PARTITION_LEGACY_NAME = "partition.legacy-name";
+
+    /** How many times a commit that lost the race for a snapshot id is retried. */
+    public static final String COMMIT_MAX_RETRIES = "commit.max-retries";
+
     /**
      * Options fixed at CREATE TABLE (data-evolution semantics section 1.3, metadata format sections
      * 1.2 and 6): an ALTER that sets them to a different value, or removes them, is refused.

@@ -18,6 +18,7 @@
 package io.dovetail.table.path;
 
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.schema.TableOptions;
 
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
@@ -62,7 +63,7 @@ class PartitionPathsTest {
 
     private static PartitionPaths nonLegacy(LogicalType type) {
         return PartitionPaths.fromOptions(
-                List.of("k"), List.of(type), Map.of(PartitionPaths.LEGACY_NAME_OPTION, "false"));
+                List.of("k"), List.of(type), Map.of(TableOptions.PARTITION_LEGACY_NAME, "false"));
     }
 
     @Test
@@ -87,7 +88,7 @@ class PartitionPathsTest {
                 PartitionPaths.fromOptions(
                         List.of("a", "b", "c"),
                         List.of(STRING, STRING, STRING),
-                        Map.of(PartitionPaths.DEFAULT_NAME_OPTION, "none"));
+                        Map.of(TableOptions.PARTITION_DEFAULT_NAME, "none"));
         GenericRowData row =
                 GenericRowData.of(
                         StringData.fromString(""),
@@ -199,14 +200,14 @@ class PartitionPathsTest {
                                 PartitionPaths.fromOptions(
                                         List.of("k"),
                                         List.of(STRING),
-                                        Map.of(PartitionPaths.LEGACY_NAME_OPTION, "yes")))
+                                        Map.of(TableOptions.PARTITION_LEGACY_NAME, "yes")))
                 .hasMessageContaining("partition.legacy-name must be 'true' or 'false', got 'yes'");
         assertThatThrownBy(
                         () ->
                                 PartitionPaths.fromOptions(
                                         List.of("k"),
                                         List.of(STRING),
-                                        Map.of(PartitionPaths.DEFAULT_NAME_OPTION, " ")))
+                                        Map.of(TableOptions.PARTITION_DEFAULT_NAME, " ")))
                 .hasMessageContaining("partition.default-name");
         assertThatThrownBy(() -> legacy(List.of("a", "b"), STRING))
                 .hasMessageContaining("differ in number");
