@@ -19,7 +19,7 @@ package io.dovetail.table.index;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
-import io.dovetail.table.manifest.FileNameSequence;
+import io.dovetail.table.path.FileNameFactory;
 
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.Path;
@@ -52,7 +52,7 @@ public final class DeletionVectorIndexFile {
 
     private final Path indexDir;
     private final long targetFileSize;
-    private final FileNameSequence names = new FileNameSequence("index-");
+    private final FileNameFactory names = new FileNameFactory();
 
     public DeletionVectorIndexFile(Path indexDir, long targetFileSize) {
         if (targetFileSize <= 0) {
@@ -92,7 +92,7 @@ public final class DeletionVectorIndexFile {
         ByteArrayOutputStream file = new ByteArrayOutputStream();
         file.write(VERSION);
         List<DeletionVectorMeta> ranges = new ArrayList<>();
-        while (vectors.hasNext() && file.size() < targetFileSize) {
+        do {
             Map.Entry<String, DeletionVector> vector = vectors.next();
             byte[] payload = vector.getValue().serialize();
             ranges.add(
@@ -104,8 +104,8 @@ public final class DeletionVectorIndexFile {
             file.writeBytes(ByteBuffer.allocate(INT_BYTES).putInt(payload.length).array());
             file.writeBytes(payload);
             file.writeBytes(ByteBuffer.allocate(INT_BYTES).putInt(crc(payload)).array());
-        }
-        String fileName = names.next();
+        } while (vectors.hasNext() && file.size() < targetFileSize);
+        String fileName = names.newIndexFileName();
         FileIO.writeNew(new Path(indexDir, fileName), file.toByteArray());
         return new IndexFileMeta(
                 INDEX_TYPE, fileName, file.size(), ranges.size(), ranges, null, null);

@@ -20,8 +20,8 @@ package io.dovetail.table.index;
 import io.dovetail.table.manifest.AvroCodec;
 import io.dovetail.table.manifest.AvroFileReader;
 import io.dovetail.table.manifest.AvroFileWriter;
-import io.dovetail.table.manifest.FileNameSequence;
 import io.dovetail.table.manifest.WrittenFile;
+import io.dovetail.table.path.FileNameFactory;
 
 import org.apache.flink.core.fs.Path;
 
@@ -37,7 +37,7 @@ public final class IndexManifestFile {
 
     private final Path manifestDir;
     private final AvroCodec codec;
-    private final FileNameSequence names = new FileNameSequence("index-manifest-");
+    private final FileNameFactory names = new FileNameFactory();
 
     public IndexManifestFile(Path manifestDir, AvroCodec codec) {
         this.manifestDir = manifestDir;
@@ -46,7 +46,7 @@ public final class IndexManifestFile {
 
     /** Writes one new index manifest and returns its name and exact size. */
     public WrittenFile write(List<IndexManifestEntry> entries) {
-        String fileName = names.next();
+        String fileName = names.newIndexManifestName();
         try (AvroFileWriter writer =
                 AvroFileWriter.create(
                         new Path(manifestDir, fileName),

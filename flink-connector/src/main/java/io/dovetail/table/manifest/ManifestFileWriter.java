@@ -19,6 +19,7 @@ package io.dovetail.table.manifest;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.path.FileNameFactory;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -40,7 +41,7 @@ public final class ManifestFileWriter {
     private final List<LogicalType> partitionTypes;
     private final AvroCodec codec;
     private final long targetFileSize;
-    private final FileNameSequence names = new FileNameSequence("manifest-");
+    private final FileNameFactory names = new FileNameFactory();
 
     /**
      * @param partitionTypes types of the partition columns, for the partition statistics
@@ -85,7 +86,7 @@ public final class ManifestFileWriter {
 
     /** Writes entries from {@code start} until the file is full; returns the next index. */
     private int writeOneFile(List<ManifestEntry> entries, int start, List<ManifestFileMeta> metas) {
-        String fileName = names.next();
+        String fileName = names.newManifestFileName();
         ManifestFileMetaCollector collector = new ManifestFileMetaCollector(partitionTypes);
         int next = start;
         try (AvroFileWriter writer =

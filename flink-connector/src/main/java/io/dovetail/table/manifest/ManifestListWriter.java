@@ -17,6 +17,8 @@
  */
 package io.dovetail.table.manifest;
 
+import io.dovetail.table.path.FileNameFactory;
+
 import org.apache.flink.core.fs.Path;
 
 import java.util.List;
@@ -29,7 +31,7 @@ public final class ManifestListWriter {
 
     private final Path manifestDir;
     private final AvroCodec codec;
-    private final FileNameSequence names = new FileNameSequence("manifest-list-");
+    private final FileNameFactory names = new FileNameFactory();
 
     public ManifestListWriter(Path manifestDir, AvroCodec codec) {
         this.manifestDir = manifestDir;
@@ -42,7 +44,7 @@ public final class ManifestListWriter {
 
     /** Writes one new manifest list and returns its name and exact size. */
     public WrittenFile write(List<ManifestFileMeta> metas) {
-        String fileName = names.next();
+        String fileName = names.newManifestListName();
         try (AvroFileWriter writer =
                 AvroFileWriter.create(
                         new Path(manifestDir, fileName),
