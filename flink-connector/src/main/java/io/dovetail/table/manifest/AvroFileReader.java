@@ -79,6 +79,16 @@ public final class AvroFileReader {
                 result.add(decode(view, decoder));
                 index++;
             }
+            // Avro stops quietly at an early end of file; the last block must end the file
+            if (reader.previousSync() != bytes.length) {
+                throw Errors.corruptFile(
+                        path,
+                        "the Avro data ends at byte "
+                                + reader.previousSync()
+                                + " of "
+                                + bytes.length
+                                + " (truncated or garbled block)");
+            }
         } catch (IOException | AvroRuntimeException e) {
             throw Errors.corruptFile(path, "cannot decode the Avro data (" + e + ")", e);
         } catch (DovetailException e) {

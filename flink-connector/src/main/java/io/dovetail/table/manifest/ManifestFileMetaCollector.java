@@ -18,6 +18,8 @@
 package io.dovetail.table.manifest;
 
 import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.error.Errors;
 import io.dovetail.table.stats.StatsCollector;
 
 import org.apache.flink.table.types.logical.LogicalType;
@@ -55,11 +57,18 @@ final class ManifestFileMetaCollector {
         } else {
             deleted++;
         }
-        partitionStats.add(
-                partitionCodec.deserialize(
-                        entry.partition(),
-                        "the partition of data file " + entry.file().fileName()));
         DataFileMeta file = entry.file();
+        try {
+            partitionStats.add(partitionCodec.deserialize(entry.partition()));
+        } catch (DovetailException e) {
+            throw Errors.invalidArgument(
+                    "The partition of data file "
+                            + file.fileName()
+                            + " does not match the partition types "
+                            + partitionCodec.types()
+                            + ": "
+                            + e.getMessage());
+        }
         schemaId = Math.max(schemaId, file.schemaId());
         minBucket = Math.min(minBucket, entry.bucket());
         maxBucket = Math.max(maxBucket, entry.bucket());

@@ -222,6 +222,19 @@ class ManifestFilesTest {
     }
 
     @Test
+    void partitionBytesMustMatchThePartitionTypes() {
+        ManifestFileWriter writer =
+                new ManifestFileWriter(
+                        new Path(tempDir.toUri()),
+                        List.of(new org.apache.flink.table.types.logical.IntType()));
+
+        assertThatThrownBy(() -> writer.write(List.of(entry(FileKind.ADD, "a", 1, "f1", 0L))))
+                .isInstanceOf(DovetailException.class)
+                .hasMessageContaining("partition of data file f1 does not match");
+        assertThat(tempDir.toFile().list()).isEmpty();
+    }
+
+    @Test
     void snappyNeedsItsLibrary() {
         boolean present;
         try {

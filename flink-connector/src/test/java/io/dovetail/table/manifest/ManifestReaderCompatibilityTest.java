@@ -190,7 +190,8 @@ class ManifestReaderCompatibilityTest {
                 .hasMessageContaining("truncated");
         assertThatThrownBy(() -> ManifestFileReader.readFile(new Path(file.toUri()), null))
                 .isInstanceOf(DovetailException.class)
-                .hasMessageContaining("cannot decode");
+                .hasMessageContaining(meta.fileName())
+                .hasMessageContaining("truncated");
 
         Files.write(file, bytes);
         assertThatThrownBy(
