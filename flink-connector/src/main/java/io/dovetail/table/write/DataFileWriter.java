@@ -1,0 +1,336 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.write;
+
+import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.manifest.DataFileMeta;
+import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.path.FileNameFactory;
+import io.dovetail.table.path.PartitionPaths;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.schema.TableOptions;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.stats.ColumnStats;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.FlinkTypes;
+
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Writes the rows of one partition of a table into new Parquet data files ({@code
+ * <partition>/bucket-0/data-<uuid>-<n>.parquet}) and describes them as ADD manifest entries, ready
+ * for {@code TableCommit}.
+ *
+ * <p>A file holds either all columns of the schema (an append; {@code writeCols} null) or a subset
+ * (a data-evolution partial-column file; {@code writeCols} = those columns in the order given).
+ * Rows must have exactly the written columns, in that order. Files roll at {@code target-file-size}
+ * or {@code target-file-row-num}; {@link #forPartialColumns} never rolls, so its one file holds
+ * exactly the rows written.
+ *
+ * <p>Each file's metadata is complete except what the commit assigns: exact size and row count,
+ * value statistics taken from the Parquet footer (as Paimon does), the schema id, {@code
+ * fileSource} APPEND, creation time, sequence numbers 0 and {@code firstRowId} null (callers
+ * writing a partial-column file set it to the start of the row range they rewrite).
+ *
+ * <p>Use it with try-with-resources: {@link #finish} returns the entries; closing a writer that was
+ * not finished, or any failure while writing, deletes every file it created. Not thread-safe.
+ */
+public final class DataFileWriter implements AutoCloseable {
+
+    /** The data file format this writer produces (also the file name extension). */
+    public static final String FORMAT = "parquet";
+
+    /** {@code _TOTAL_BUCKETS} of files of bucket-unaware (append and data-evolution) tables. */
+    private static final int UNAWARE_TOTAL_BUCKETS = -1;
+
+    /** Rows between two checks of the file size against {@code target-file-size}. */
+    private static final int SIZE_CHECK_INTERVAL = 1000;
+
+    private enum State {
+        OPEN,
+        FINISHED,
+        ABORTED
+    }
+
+    private final TablePaths paths;
+    private final TableSchema schema;
+    private final List<DataField> columns;
+    @Nullable private final List<String> writeCols;
+    private final String partitionPath;
+    private final byte[] partitionBytes;
+    private final DataFileWriterOptions options;
+    private final List<StatsMode> statsModes;
+    private final FileNameFactory names = new FileNameFactory();
+
+    private final List<Path> created = new ArrayList<>();
+    private final List<ManifestEntry> written = new ArrayList<>();
+    @Nullable private OpenParquetFile current;
+    private State state = State.OPEN;
+
+    private DataFileWriter(
+            TablePaths paths,
+            TableSchema schema,
+            @Nullable List<String> writeCols,
+            RowData partition,
+            DataFileWriterOptions options) {
+        checkFormat(schema);
+        this.paths = paths;
+        this.schema = schema;
+        this.columns = columns(schema, writeCols);
+        this.writeCols =
+                writeCols == null || writeCols.equals(schema.fieldNames())
+                        ? null
+                        : List.copyOf(writeCols);
+        if (this.writeCols != null) {
+            checkNoPartitionColumn(schema, this.writeCols);
+        }
+        List<LogicalType> partitionTypes =
+                schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList();
+        this.partitionPath =
+                PartitionPaths.fromOptions(schema.partitionKeys(), partitionTypes, schema.options())
+                        .path(partition);
+        this.partitionBytes = BinaryRowCodec.of(partitionTypes).serialize(partition);
+        this.options = options;
+        this.statsModes = options.statsModes(columns.stream().map(DataField::name).toList());
+        ParquetSchemas.messageType(columns); // rejects unsupported column types up front
+    }
+
+    /**
+     * A writer of files with the given columns ({@code null} = all columns of the schema) and
+     * explicit options.
+     */
+    public static DataFileWriter open(
+            TablePaths paths,
+            TableSchema schema,
+            @Nullable List<String> writeCols,
+            RowData partition,
+            DataFileWriterOptions options) {
+        return new DataFileWriter(paths, schema, writeCols, partition, options);
+    }
+
+    /** A rolling writer of full rows, with the table's options. */
+    public static DataFileWriter forAppend(
+            TablePaths paths, TableSchema schema, RowData partition) {
+        return open(
+                paths,
+                schema,
+                null,
+                partition,
+                DataFileWriterOptions.fromTableOptions(schema.options()));
+    }
+
+    /**
+     * A non-rolling writer of one partial-column file holding {@code writeCols} (in that order) of
+     * every row written; partition columns cannot be rewritten.
+     */
+    public static DataFileWriter forPartialColumns(
+            TablePaths paths, TableSchema schema, List<String> writeCols, RowData partition) {
+        return open(
+                paths,
+                schema,
+                writeCols,
+                partition,
+                DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling());
+    }
+
+    /** The columns each row must have, in order. */
+    public List<DataField> columns() {
+        return columns;
+    }
+
+    /** Writes one row (its fields are the written columns, in order). */
+    public void write(RowData row) {
+        checkOpen();
+        try {
+            if (current == null) {
+                current = newFile();
+            }
+            current.write(row);
+            long rows = current.rowCount();
+            if (rows >= options.targetRowCount()
+                    || (rows % SIZE_CHECK_INTERVAL == 0
+                            && current.estimatedSize() >= options.targetFileSize())) {
+                closeCurrent();
+            }
+        } catch (RuntimeException e) {
+            abort();
+            throw e;
+        }
+    }
+
+    /**
+     * Closes the last file and returns one ADD entry per file written, in writing order (none if no
+     * row was written).
+     */
+    public List<ManifestEntry> finish() {
+        checkOpen();
+        try {
+            if (current != null) {
+                closeCurrent();
+            }
+        } catch (RuntimeException e) {
+            abort();
+            throw e;
+        }
+        state = State.FINISHED;
+        return List.copyOf(written);
+    }
+
+    /** Deletes every file this writer created; the writer cannot be used afterwards. */
+    public void abort() {
+        if (state == State.ABORTED) {
+            return;
+        }
+        state = State.ABORTED;
+        if (current != null) {
+            current.closeQuietly();
+            current = null;
+        }
+        created.forEach(FileIO::deleteQuietly);
+        written.clear();
+    }
+
+    /** Aborts unless {@link #finish} returned; finished files are left for the commit. */
+    @Override
+    public void close() {
+        if (state == State.OPEN) {
+            abort();
+        }
+    }
+
+    private OpenParquetFile newFile() {
+        Path path =
+                paths.dataFile(
+                        partitionPath, TablePaths.UNAWARE_BUCKET, names.newDataFileName(FORMAT));
+        created.add(path);
+        return new OpenParquetFile(path, columns, options);
+    }
+
+    private void closeCurrent() {
+        OpenParquetFile file = current;
+        current = null;
+        long size = file.close();
+        ParquetMetadata footer = file.readFooter(size);
+        long footerRows = footer.getBlocks().stream().mapToLong(b -> b.getRowCount()).sum();
+        if (footerRows != file.rowCount()) {
+            throw Errors.corruptFile(
+                    file.path(),
+                    "the written file holds " + footerRows + " rows, not " + file.rowCount());
+        }
+        List<ColumnStats> exact = FooterStats.of(footer, columns);
+        ValueStats valueStats =
+                ValueStats.of(columns, exact, statsModes, options.statsDenseStore());
+        DataFileMeta meta =
+                DataFileMeta.builder(file.path().getName())
+                        .fileSize(size)
+                        .rowCount(file.rowCount())
+                        .valueStats(valueStats.stats())
+                        .valueStatsCols(valueStats.columns())
+                        .schemaId(schema.id())
+                        .creationTime(DataFileMeta.localNowAsUtcMillis())
+                        .writeCols(writeCols)
+                        .build();
+        written.add(
+                new ManifestEntry(
+                        FileKind.ADD,
+                        partitionBytes,
+                        TablePaths.UNAWARE_BUCKET,
+                        UNAWARE_TOTAL_BUCKETS,
+                        meta));
+    }
+
+    private void checkOpen() {
+        if (state != State.OPEN) {
+            throw Errors.invalidArgument(
+                    "This data file writer was already "
+                            + state.name().toLowerCase(Locale.ROOT)
+                            + "; open a new writer.");
+        }
+    }
+
+    private static void checkFormat(TableSchema schema) {
+        String format = schema.options().getOrDefault(TableOptions.FILE_FORMAT, FORMAT);
+        if (!format.trim().equalsIgnoreCase(FORMAT)) {
+            throw Errors.unsupported(
+                    "writing data files of format '" + format + "'",
+                    "Dovetail writes Parquet data files; create the table with 'file.format' ="
+                            + " 'parquet'");
+        }
+    }
+
+    private static List<DataField> columns(TableSchema schema, @Nullable List<String> writeCols) {
+        if (writeCols == null) {
+            return schema.fields();
+        }
+        if (writeCols.isEmpty()) {
+            throw Errors.invalidArgument("A data file must hold at least one column.");
+        }
+        Set<String> seen = new HashSet<>();
+        List<DataField> fields = new ArrayList<>(writeCols.size());
+        for (String name : writeCols) {
+            if (!seen.add(name)) {
+                throw Errors.invalidArgument(
+                        "Column '"
+                                + name
+                                + "' is listed twice in the columns to write "
+                                + writeCols);
+            }
+            fields.add(
+                    schema.field(name)
+                            .orElseThrow(
+                                    () ->
+                                            Errors.invalidArgument(
+                                                    "Cannot write column '"
+                                                            + name
+                                                            + "': schema "
+                                                            + schema.id()
+                                                            + " has only the columns "
+                                                            + schema.fieldNames()
+                                                            + ".")));
+        }
+        return List.copyOf(fields);
+    }
+
+    private static void checkNoPartitionColumn(TableSchema schema, List<String> writeCols) {
+        for (String name : writeCols) {
+            if (schema.partitionKeys().contains(name)) {
+                throw Errors.invalidArgument(
+                        "Partition column '"
+                                + name
+                                + "' cannot be written in a partial-column file: rows cannot"
+                                + " move between partitions. Leave it out of the columns to"
+                                + " write.");
+            }
+        }
+    }
+}
