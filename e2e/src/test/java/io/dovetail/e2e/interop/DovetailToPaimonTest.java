@@ -32,6 +32,7 @@ import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.types.FlinkTypes;
+import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
@@ -56,7 +57,7 @@ import java.util.TreeMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Dovetail creates a data-evolution table, places Parquet files in it and commits appends,
+ * Dovetail creates a data-evolution table, writes Parquet files into it and commits appends,
  * partial-column updates and schema changes; Paimon 1.4.2 must open it, list the same files with
  * the same metadata, and read the rows (with {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}) the
  * model predicts. Paimon then appends and updates on top, and Dovetail must see exactly what Paimon
@@ -75,14 +76,12 @@ class DovetailToPaimonTest {
     private final Map<Long, Long> sequence = new TreeMap<>();
 
     private TableStore store;
-    private ParquetFilePlacer placer;
     private long identifier;
 
     @Test
     void paimonReadsWhatDovetailWrites() throws Exception {
         TablePaths paths = new Warehouse(new Path(warehouse.toUri())).table("default", TABLE);
         store = TableStore.at(paths);
-        placer = new ParquetFilePlacer(paths);
         store.schemas()
                 .createTable(
                         List.of(
@@ -159,7 +158,6 @@ class DovetailToPaimonTest {
 
     private void append(PaimonWorkbench paimon, long firstId, int count) throws Exception {
         TableSchema schema = store.latestSchema();
-        RowType paimonType = paimon.table(TABLE).rowType();
         Map<GenericRowData, List<Rows.Row>> byPartition = new LinkedHashMap<>();
         for (long id = firstId; id < firstId + count; id++) {
             Rows.Row row = sampleRow(id, schema);
@@ -167,7 +165,7 @@ class DovetailToPaimonTest {
         }
         List<ManifestEntry> entries = new ArrayList<>();
         for (Map.Entry<GenericRowData, List<Rows.Row>> e : byPartition.entrySet()) {
-            entries.add(placer.place(schema, paimonType, e.getKey(), null, e.getValue(), null));
+            entries.addAll(write(schema, e.getKey(), null, e.getValue(), null));
         }
         Snapshot committed =
                 new TableCommit(store).commit(CommitRequest.append(USER, ++identifier, entries));
@@ -191,7 +189,6 @@ class DovetailToPaimonTest {
             int groups)
             throws Exception {
         TableSchema schema = store.latestSchema();
-        RowType paimonType = paimon.table(TABLE).rowType();
         SnapshotFiles files = store.files(store.latestSnapshot().orElseThrow());
         TreeMap<Long, ManifestEntry> byFirstRow = new TreeMap<>();
         files.liveFiles().forEach(e -> byFirstRow.putIfAbsent(e.file().firstRowId(), e));
@@ -209,13 +206,43 @@ class DovetailToPaimonTest {
                 update.values.forEach(model.get(rowId)::set);
                 touched.add(rowId);
             }
-            entries.add(
-                    placer.place(
-                            schema, paimonType, partitionRow(schema, group), columns, rows, first));
+            entries.addAll(write(schema, partitionRow(schema, group), columns, rows, first));
         }
         Snapshot committed =
                 new TableCommit(store).commit(CommitRequest.append(USER, ++identifier, entries));
         touched.forEach(rowId -> sequence.put(rowId, committed.id()));
+    }
+
+    /**
+     * Writes {@code rows} into one Parquet file of {@code writeCols} (null = all columns) with
+     * Dovetail's writer; a partial-column file gets {@code firstRowId}.
+     */
+    private List<ManifestEntry> write(
+            TableSchema schema,
+            GenericRowData partition,
+            List<String> writeCols,
+            List<Rows.Row> rows,
+            Long firstRowId) {
+        List<String> columns = writeCols == null ? schema.fieldNames() : writeCols;
+        List<ManifestEntry> entries;
+        try (DataFileWriter writer =
+                writeCols == null
+                        ? DataFileWriter.forAppend(store.paths(), schema, partition)
+                        : DataFileWriter.forPartialColumns(
+                                store.paths(), schema, writeCols, partition)) {
+            rows.forEach(row -> writer.write(row.flink(columns)));
+            entries = writer.finish();
+        }
+        return entries.stream()
+                .map(
+                        e ->
+                                new ManifestEntry(
+                                        e.kind(),
+                                        e.partition(),
+                                        e.bucket(),
+                                        e.totalBuckets(),
+                                        e.file().toBuilder().firstRowId(firstRowId).build()))
+                .toList();
     }
 
     private List<String> expectedRows(PaimonWorkbench paimon) throws Exception {
