@@ -52,34 +52,25 @@ final class PaimonSide {
     }
 
     static String snapshot(Snapshot s) {
-        return String.join(
-                "\n",
-                "version=" + s.version(),
-                "id=" + s.id(),
-                "schemaId=" + s.schemaId(),
-                "baseManifestList=" + s.baseManifestList() + " (" + s.baseManifestListSize() + ")",
-                "deltaManifestList="
-                        + s.deltaManifestList()
-                        + " ("
-                        + s.deltaManifestListSize()
-                        + ")",
-                "changelogManifestList="
-                        + s.changelogManifestList()
-                        + " ("
-                        + s.changelogManifestListSize()
-                        + ")",
-                "indexManifest=" + s.indexManifest(),
-                "commitUser=" + s.commitUser(),
-                "commitIdentifier=" + s.commitIdentifier(),
-                "commitKind=" + s.commitKind().name(),
-                "timeMillis=" + s.timeMillis(),
-                "totalRecordCount=" + s.totalRecordCount(),
-                "deltaRecordCount=" + s.deltaRecordCount(),
-                "changelogRecordCount=" + s.changelogRecordCount(),
-                "watermark=" + s.watermark(),
-                "statistics=" + s.statistics(),
-                "properties=" + Rendered.properties(s.properties()),
-                "nextRowId=" + s.nextRowId());
+        return Rendered.snapshot(
+                s.version(),
+                s.id(),
+                s.schemaId(),
+                s.baseManifestList() + " (" + s.baseManifestListSize() + ")",
+                s.deltaManifestList() + " (" + s.deltaManifestListSize() + ")",
+                s.changelogManifestList() + " (" + s.changelogManifestListSize() + ")",
+                s.indexManifest(),
+                s.commitUser(),
+                s.commitIdentifier(),
+                s.commitKind().name(),
+                s.timeMillis(),
+                s.totalRecordCount(),
+                s.deltaRecordCount(),
+                s.changelogRecordCount(),
+                s.watermark(),
+                s.statistics(),
+                s.properties(),
+                s.nextRowId());
     }
 
     List<String> baseManifests(Snapshot s) {

@@ -32,8 +32,50 @@ final class Rendered {
         return bytes == null ? "null" : HexFormat.of().formatHex(bytes);
     }
 
+    /** Every snapshot field in Paimon's JSON order. */
+    static String snapshot(
+            int version,
+            long id,
+            long schemaId,
+            String baseManifestList,
+            String deltaManifestList,
+            String changelogManifestList,
+            String indexManifest,
+            String commitUser,
+            long commitIdentifier,
+            String commitKind,
+            long timeMillis,
+            long totalRecordCount,
+            long deltaRecordCount,
+            Long changelogRecordCount,
+            Long watermark,
+            String statistics,
+            java.util.Map<String, String> properties,
+            Long nextRowId) {
+        return String.join(
+                "\n",
+                "version=" + version,
+                "id=" + id,
+                "schemaId=" + schemaId,
+                "baseManifestList=" + baseManifestList,
+                "deltaManifestList=" + deltaManifestList,
+                "changelogManifestList=" + changelogManifestList,
+                "indexManifest=" + indexManifest,
+                "commitUser=" + commitUser,
+                "commitIdentifier=" + commitIdentifier,
+                "commitKind=" + commitKind,
+                "timeMillis=" + timeMillis,
+                "totalRecordCount=" + totalRecordCount,
+                "deltaRecordCount=" + deltaRecordCount,
+                "changelogRecordCount=" + changelogRecordCount,
+                "watermark=" + watermark,
+                "statistics=" + statistics,
+                "properties=" + properties(properties),
+                "nextRowId=" + nextRowId);
+    }
+
     /** Absent and empty commit properties mean the same (both are omitted from the JSON). */
-    static String properties(java.util.Map<String, String> properties) {
+    private static String properties(java.util.Map<String, String> properties) {
         return properties == null || properties.isEmpty() ? "none" : properties.toString();
     }
 
