@@ -48,8 +48,6 @@ import org.apache.paimon.data.Decimal;
 import org.apache.paimon.data.GenericArray;
 import org.apache.paimon.data.GenericMap;
 import org.apache.paimon.data.GenericRow;
-import org.apache.paimon.data.InternalArray;
-import org.apache.paimon.data.InternalMap;
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.data.Timestamp;
 import org.apache.paimon.format.SimpleColStats;
@@ -61,10 +59,7 @@ import org.apache.paimon.stats.SimpleStatsConverter;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.SpecialFields;
 import org.apache.paimon.table.source.ReadBuilder;
-import org.apache.paimon.types.ArrayType;
-import org.apache.paimon.types.MapType;
 import org.apache.paimon.types.RowType;
-import org.apache.paimon.utils.InternalRowUtils;
 import org.apache.paimon.utils.Pair;
 import org.apache.paimon.utils.StatsCollectorFactories;
 import org.junit.jupiter.api.Test;
@@ -76,7 +71,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -247,7 +241,7 @@ class DovetailParquetToPaimonTest {
         ReadBuilder rb = table.newReadBuilder().withReadType(readType);
         try (RecordReader<InternalRow> reader =
                 rb.newRead().createReader(rb.newScan().plan().splits())) {
-            reader.forEachRemaining(row -> out.add(render(readType, row)));
+            reader.forEachRemaining(row -> out.add(PaimonWorkbench.render(readType, row)));
         }
         out.sort(null);
         return out;
@@ -265,7 +259,7 @@ class DovetailParquetToPaimonTest {
             }
             row.setField(values.length, e.getKey());
             row.setField(values.length + 1, sequence.get(e.getKey()));
-            out.add(render(readType, row));
+            out.add(PaimonWorkbench.render(readType, row));
         }
         out.sort(null);
         return out;
@@ -444,61 +438,6 @@ class DovetailParquetToPaimonTest {
             return Timestamp.fromLocalDateTime(t);
         }
         return value;
-    }
-
-    /** Renders a Paimon row with byte arrays as hex and map entries sorted. */
-    private static String render(RowType type, InternalRow row) {
-        List<String> parts = new ArrayList<>();
-        for (int i = 0; i < type.getFieldCount(); i++) {
-            org.apache.paimon.types.DataType fieldType = type.getTypeAt(i);
-            parts.add(
-                    type.getFieldNames().get(i)
-                            + "="
-                            + renderValue(fieldType, InternalRowUtils.get(row, i, fieldType)));
-        }
-        return String.join(", ", parts);
-    }
-
-    private static String renderValue(org.apache.paimon.types.DataType type, Object value) {
-        if (value == null) {
-            return "null";
-        }
-        if (type instanceof RowType rowType) {
-            return "{" + render(rowType, (InternalRow) value) + "}";
-        }
-        if (type instanceof ArrayType arrayType) {
-            InternalArray array = (InternalArray) value;
-            List<String> items = new ArrayList<>();
-            for (int i = 0; i < array.size(); i++) {
-                items.add(
-                        renderValue(
-                                arrayType.getElementType(),
-                                InternalRowUtils.get(array, i, arrayType.getElementType())));
-            }
-            return items.toString();
-        }
-        if (type instanceof MapType mapType) {
-            InternalMap map = (InternalMap) value;
-            List<String> items = new ArrayList<>();
-            for (int i = 0; i < map.size(); i++) {
-                items.add(
-                        renderValue(
-                                        mapType.getKeyType(),
-                                        InternalRowUtils.get(
-                                                map.keyArray(), i, mapType.getKeyType()))
-                                + "->"
-                                + renderValue(
-                                        mapType.getValueType(),
-                                        InternalRowUtils.get(
-                                                map.valueArray(), i, mapType.getValueType())));
-            }
-            items.sort(null);
-            return items.toString();
-        }
-        if (value instanceof byte[] bytes) {
-            return "0x" + HexFormat.of().formatHex(bytes);
-        }
-        return String.valueOf(value);
     }
 
     private static DataField field(String name, DataType type) {

@@ -193,7 +193,10 @@ public final class PaimonWorkbench implements AutoCloseable {
         return out;
     }
 
-    /** Renders a row as {@code name=value, ...}, nested values included, for comparisons. */
+    /**
+     * Renders a row as {@code name=value, ...} for comparisons: nested values included, map entries
+     * sorted, binary values in hex.
+     */
     public static String render(RowType type, InternalRow row) {
         StringBuilder sb = new StringBuilder();
         List<DataField> fields = type.getFields();
@@ -243,6 +246,9 @@ public final class PaimonWorkbench implements AutoCloseable {
             }
             items.sort(Comparator.naturalOrder());
             return items.toString();
+        }
+        if (value instanceof byte[]) {
+            return "0x" + java.util.HexFormat.of().formatHex((byte[]) value);
         }
         return String.valueOf(value);
     }
