@@ -1,0 +1,51 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.bench;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]}. Each benchmark
+ * builds what it needs in a temporary warehouse, measures the variants side by side in one JVM,
+ * prints one JSON object per measurement and a summary with the ratios.
+ */
+public final class DovetailBench {
+
+    private DovetailBench() {}
+
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0) {
+            usage();
+            return;
+        }
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        switch (args[0]) {
+            case "write":
+                WriteBenchmark.run(new BenchArgs(rest, List.of("rows", "cols", "repeats")));
+                break;
+            default:
+                usage();
+                System.exit(2);
+        }
+    }
+
+    private static void usage() {
+        System.err.println("usage: dovetail-bench write [--rows N] [--cols M] [--repeats R]");
+    }
+}
