@@ -24,13 +24,12 @@ import io.dovetail.table.snapshot.CommitKind;
 import java.util.List;
 
 /**
- * One typed table change to commit as one snapshot: the data-file entries it adds and deletes, and
- * who commits it. {@code commitUser} + {@code commitIdentifier} make the commit idempotent: a
- * request whose pair is already in the table is not applied again (Flink replays committables after
- * recovery), so identifiers must increase per user.
+ * One {@link CommitOperation} and who commits it. {@code commitUser} + {@code commitIdentifier}
+ * make the commit idempotent: a request whose pair is already in the table is not applied again
+ * (Flink replays committables after recovery), so identifiers must increase per user and every job
+ * should use its own commit user.
  */
-public record CommitRequest(
-        String commitUser, long commitIdentifier, CommitKind kind, List<ManifestEntry> changes) {
+public record CommitRequest(String commitUser, long commitIdentifier, CommitOperation operation) {
 
     /** Identifier Paimon uses for batch commits and end of input. */
     public static final long BATCH_IDENTIFIER = Long.MAX_VALUE;
@@ -39,15 +38,69 @@ public record CommitRequest(
         if (commitUser == null || commitUser.isEmpty()) {
             throw Errors.invalidArgument("A commit needs a non-empty commit user.");
         }
-        if (kind == null) {
-            throw Errors.invalidArgument("A commit needs a commit kind.");
+        if (operation == null) {
+            throw Errors.invalidArgument("A commit needs an operation.");
         }
-        changes = List.copyOf(changes);
     }
 
-    /** An append of new files (row ids and sequence numbers are assigned at commit). */
+    public CommitKind kind() {
+        return operation.kind();
+    }
+
+    /**
+     * New files (row ids and sequence numbers are assigned at commit); see {@link
+     * CommitOperation.Append}.
+     */
     public static CommitRequest append(
             String commitUser, long commitIdentifier, List<ManifestEntry> newFiles) {
-        return new CommitRequest(commitUser, commitIdentifier, CommitKind.APPEND, newFiles);
+        return new CommitRequest(
+                commitUser, commitIdentifier, new CommitOperation.Append(newFiles));
+    }
+
+    /** Partial-column files for existing ranges, planned on snapshot {@code baseSnapshotId}. */
+    public static CommitRequest columnUpdate(
+            String commitUser,
+            long commitIdentifier,
+            long baseSnapshotId,
+            List<ManifestEntry> partialFiles) {
+        return new CommitRequest(
+                commitUser,
+                commitIdentifier,
+                new CommitOperation.ColumnUpdate(baseSnapshotId, partialFiles));
+    }
+
+    /** Deletion-vector changes planned on snapshot {@code baseSnapshotId}. */
+    public static CommitRequest delete(
+            String commitUser,
+            long commitIdentifier,
+            long baseSnapshotId,
+            IndexChanges deletionVectors) {
+        return new CommitRequest(
+                commitUser,
+                commitIdentifier,
+                new CommitOperation.Delete(baseSnapshotId, deletionVectors));
+    }
+
+    /** Removes live files (and their deletion vectors) and adds new rows. */
+    public static CommitRequest overwrite(
+            String commitUser,
+            long commitIdentifier,
+            List<ManifestEntry> removed,
+            List<ManifestEntry> added) {
+        return new CommitRequest(
+                commitUser, commitIdentifier, new CommitOperation.Overwrite(removed, added));
+    }
+
+    /** Replaces live files by files that keep their row ids, moving deletion vectors. */
+    public static CommitRequest compact(
+            String commitUser,
+            long commitIdentifier,
+            List<ManifestEntry> before,
+            List<ManifestEntry> after,
+            IndexChanges deletionVectors) {
+        return new CommitRequest(
+                commitUser,
+                commitIdentifier,
+                new CommitOperation.Compact(before, after, deletionVectors));
     }
 }

@@ -18,44 +18,55 @@
 package io.dovetail.table.commit;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitHook.Step;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.index.IndexManifestFile;
+import io.dovetail.table.manifest.AvroCodec;
 import io.dovetail.table.manifest.FileKind;
-import io.dovetail.table.manifest.LiveFileSet;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.ManifestFileMeta;
 import io.dovetail.table.manifest.ManifestFileWriter;
 import io.dovetail.table.manifest.ManifestListWriter;
 import io.dovetail.table.manifest.WrittenFile;
 import io.dovetail.table.path.TablePaths;
-import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.FlinkTypes;
 
+import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.LogicalType;
 
+import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Commits one {@link CommitRequest} as one new snapshot, optimistically:
+ * Commits one {@link CommitRequest} as one new snapshot, optimistically (data-evolution semantics
+ * §7.1):
  *
  * <ol>
  *   <li>read the latest snapshot L (N = L + 1) and stop if the request is already in the table;
- *   <li>check that every file the request deletes is live in L (else a conflict: not retried);
+ *   <li>check the operation against L and the snapshots since its base (C1–C9, see {@link
+ *       LayoutCheck}, {@link FieldConflictCheck}, {@link IndexComposition}): a real conflict fails
+ *       with an error naming rows and fields and is not retried;
  *   <li>assign sequence numbers and row ids from L's {@code nextRowId};
- *   <li>write the delta manifests, the base list (L's base + delta manifests, carried by reference)
- *       and the delta list;
+ *   <li>write the index manifest (only if index files change, else L's is reused), the delta
+ *       manifests, the base list (L's manifests, by reference) and the delta list;
  *   <li>publish snapshot-N create-if-absent. If another writer took N, delete this attempt's files
- *       and retry from 1 after a randomized back-off.
+ *       and retry from 1 after a randomized back-off (the checks run again against the new L).
  * </ol>
  *
  * Nothing references an attempt's files before its snapshot is published, so a failure at any step
- * leaves the table as it was.
+ * leaves the table as it was; a failure whose outcome is unknown is resolved by looking for the
+ * attempt's snapshot. Rebasing partial-column files after a compaction that only moved range
+ * boundaries is not done: such a commit fails with a layout conflict. One instance may be shared by
+ * threads; it caches what it has read of the table's history.
  */
 public final class TableCommit {
 
@@ -65,10 +76,20 @@ public final class TableCommit {
 
     private final TableStore store;
     private final TablePaths paths;
+    private final CommitHook hook;
+    private final SnapshotHistory history;
+    private final FieldConflictCheck fieldCheck;
 
     public TableCommit(TableStore store) {
+        this(store, CommitHook.NONE);
+    }
+
+    TableCommit(TableStore store, CommitHook hook) {
         this.store = store;
         this.paths = store.paths();
+        this.hook = hook;
+        this.history = new SnapshotHistory(store);
+        this.fieldCheck = new FieldConflictCheck(store.schemas());
     }
 
     /**
@@ -108,36 +129,55 @@ public final class TableCommit {
     }
 
     private Optional<Snapshot> tryCommitOnce(CommitRequest request, Optional<Snapshot> latest) {
+        hook.reached(Step.STARTED);
         TableSchema schema = store.latestSchema();
-        long id = latest.map(s -> s.id() + 1).orElse(1L);
-        List<ManifestFileMeta> previous = new ArrayList<>();
-        if (latest.isPresent()) {
-            SnapshotFiles files = store.files(latest.get());
-            checkDeletedFilesAreLive(request, files);
-            previous.addAll(files.dataManifests());
-        } else {
-            checkDeletedFilesAreLive(request, null);
-        }
-        long previousNextRowId = latest.map(s -> orZero(s.nextRowId())).orElse(0L);
+        TableState state = history.stateAt(latest);
+        long id = state.snapshotId() + 1;
+        CommitOperation operation = request.operation();
+        check(operation, state);
         RowTrackingAssigner.Result assigned =
-                RowTrackingAssigner.assign(request.changes(), id, previousNextRowId);
+                RowTrackingAssigner.assign(operation.dataChanges(), id, state.nextRowId());
         checkRowIdsAssigned(assigned.entries());
+        Collection<ManifestEntry> liveAfter = state.liveFilesAfter(assigned.entries());
+        if (needsLayoutCheck(operation)) {
+            LayoutCheck.checkMergedLayout(state.snapshotId(), liveAfter);
+        }
 
-        List<String> written = new ArrayList<>();
+        List<Path> written = new ArrayList<>();
+        Snapshot snapshot = null;
         try {
+            IndexComposition.Result index =
+                    IndexComposition.compose(state, operation, liveAfter, paths.indexDir());
+            written.addAll(index.written());
+            hook.reached(Step.CHECKED);
+            String indexManifest = state.indexManifest();
+            if (index.changed()) {
+                WrittenFile file =
+                        new IndexManifestFile(paths.manifestDir(), AvroCodec.DEFAULT)
+                                .write(index.indexFiles());
+                written.add(paths.manifestFile(file.fileName()));
+                indexManifest = file.fileName();
+            }
+            hook.reached(Step.INDEX_MANIFEST_WRITTEN);
             List<ManifestFileMeta> delta =
                     new ManifestFileWriter(paths.manifestDir(), partitionTypes(schema))
                             .write(assigned.entries());
-            delta.forEach(m -> written.add(m.fileName()));
+            delta.forEach(m -> written.add(paths.manifestFile(m.fileName())));
+            hook.reached(Step.MANIFESTS_WRITTEN);
             ManifestListWriter lists = new ManifestListWriter(paths.manifestDir());
+            List<ManifestFileMeta> previous =
+                    state.snapshot() == null
+                            ? List.of()
+                            : store.files(state.snapshot()).dataManifests();
             WrittenFile baseList = lists.write(previous);
-            written.add(baseList.fileName());
+            written.add(paths.manifestFile(baseList.fileName()));
             WrittenFile deltaList = lists.write(delta);
-            written.add(deltaList.fileName());
+            written.add(paths.manifestFile(deltaList.fileName()));
+            hook.reached(Step.MANIFEST_LISTS_WRITTEN);
 
             long deltaRecords = deltaRecordCount(assigned.entries());
-            long previousTotal = latest.map(Snapshot::totalRecordCount).orElse(0L);
-            Snapshot snapshot =
+            long previousTotal = state.snapshot() == null ? 0 : state.snapshot().totalRecordCount();
+            snapshot =
                     Snapshot.builder()
                             .id(id)
                             .schemaId(schema.id())
@@ -145,7 +185,7 @@ public final class TableCommit {
                             .baseManifestListSize(baseList.fileSize())
                             .deltaManifestList(deltaList.fileName())
                             .deltaManifestListSize(deltaList.fileSize())
-                            .indexManifest(latest.map(Snapshot::indexManifest).orElse(null))
+                            .indexManifest(indexManifest)
                             .commitUser(request.commitUser())
                             .commitIdentifier(request.commitIdentifier())
                             .commitKind(request.kind())
@@ -154,15 +194,99 @@ public final class TableCommit {
                             .deltaRecordCount(deltaRecords)
                             .nextRowId(assigned.nextRowId())
                             .build();
+            hook.reached(Step.SNAPSHOT_PUBLISHING);
             if (store.snapshots().tryCommit(snapshot)) {
+                hook.reached(Step.SNAPSHOT_PUBLISHED);
                 return Optional.of(snapshot);
             }
         } catch (RuntimeException e) {
-            deleteQuietly(written);
+            if (snapshot != null && landed(snapshot, e)) {
+                return Optional.of(snapshot); // the failure came after the snapshot was published
+            }
+            written.forEach(FileIO::deleteQuietly);
             throw e;
         }
-        deleteQuietly(written);
+        written.forEach(FileIO::deleteQuietly);
         return Optional.empty();
+    }
+
+    /** Runs the checks that need no new files (everything but C1, see {@link #tryCommitOnce}). */
+    private void check(CommitOperation operation, TableState state) {
+        List<ManifestEntry> changes = operation.dataChanges();
+        LayoutCheck.checkDeletes(state, changes);
+        LayoutCheck.checkClaimedRanges(
+                state, changes, operation instanceof CommitOperation.Compact);
+        if (operation instanceof CommitOperation.ColumnUpdate update) {
+            Snapshot base = base(update.baseSnapshotId(), state);
+            fieldCheck.check(base, changes, historySince(base, state));
+        } else if (operation instanceof CommitOperation.Delete delete) {
+            base(delete.baseSnapshotId(), state);
+        }
+    }
+
+    private static boolean needsLayoutCheck(CommitOperation operation) {
+        return operation.dataChanges().stream()
+                .anyMatch(e -> e.kind() == FileKind.DELETE || e.file().firstRowId() != null);
+    }
+
+    /** The base snapshot an operation was planned on; it must exist and not be after L. */
+    private Snapshot base(long baseId, TableState state) {
+        if (baseId < 1 || baseId > state.snapshotId()) {
+            throw Errors.invalidArgument(
+                    "Base snapshot "
+                            + baseId
+                            + " of the operation does not exist: the latest snapshot is "
+                            + state.snapshotId()
+                            + ".");
+        }
+        return history.read(baseId)
+                .orElseThrow(
+                        () ->
+                                Errors.conflict(
+                                        "Base snapshot "
+                                                + baseId
+                                                + " has expired, so the commits since it cannot"
+                                                + " be checked for conflicts; the table is"
+                                                + " unchanged. Plan the operation again."));
+    }
+
+    /** The snapshots (base, L] with their delta entries, in order. */
+    private List<Map.Entry<Snapshot, List<ManifestEntry>>> historySince(
+            Snapshot base, TableState state) {
+        List<Map.Entry<Snapshot, List<ManifestEntry>>> snapshots = new ArrayList<>();
+        for (long id = base.id() + 1; id <= state.snapshotId(); id++) {
+            Snapshot snapshot =
+                    id == state.snapshotId()
+                            ? state.snapshot()
+                            : history.read(id)
+                                    .orElseThrow(
+                                            () ->
+                                                    Errors.conflict(
+                                                            "A snapshot after the base snapshot "
+                                                                    + base.id()
+                                                                    + " has expired; the table is"
+                                                                    + " unchanged. Plan the"
+                                                                    + " operation again."));
+            snapshots.add(
+                    new AbstractMap.SimpleImmutableEntry<>(snapshot, history.delta(snapshot)));
+        }
+        return snapshots;
+    }
+
+    /**
+     * Whether {@code snapshot} was published even though its attempt failed with {@code failure};
+     * its delta manifest list name is unique to the attempt. If that cannot be told, the failure is
+     * rethrown with the attempt's files kept (they may be referenced).
+     */
+    private boolean landed(Snapshot snapshot, RuntimeException failure) {
+        try {
+            return history.read(snapshot.id())
+                    .map(s -> s.deltaManifestList().equals(snapshot.deltaManifestList()))
+                    .orElse(false);
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+            throw failure;
+        }
     }
 
     /**
@@ -189,27 +313,6 @@ public final class TableCommit {
             }
         }
         return Optional.empty();
-    }
-
-    private static void checkDeletedFilesAreLive(CommitRequest request, SnapshotFiles latest) {
-        List<ManifestEntry> deletes =
-                request.changes().stream().filter(e -> e.kind() == FileKind.DELETE).toList();
-        if (deletes.isEmpty()) {
-            return;
-        }
-        LiveFileSet live = new LiveFileSet();
-        if (latest != null) {
-            live.applyAll(latest.liveFiles());
-        }
-        for (ManifestEntry delete : deletes) {
-            if (!live.contains(delete.identity())) {
-                throw Errors.conflict(
-                        "Commit deletes file "
-                                + delete.file().fileName()
-                                + " which is no longer live (a concurrent commit removed it);"
-                                + " the table is unchanged.");
-            }
-        }
     }
 
     private static void checkRowIdsAssigned(List<ManifestEntry> entries) {
@@ -258,12 +361,6 @@ public final class TableCommit {
                         + "'.");
     }
 
-    private void deleteQuietly(List<String> manifestNames) {
-        for (String name : manifestNames) {
-            FileIO.deleteQuietly(paths.manifestFile(name));
-        }
-    }
-
     private static void backOff(int attempt) {
         long cap = Math.min(MAX_RETRY_WAIT_MS, MIN_RETRY_WAIT_MS << Math.min(attempt, 20));
         long wait = ThreadLocalRandom.current().nextLong(MIN_RETRY_WAIT_MS, cap + 1);
@@ -274,9 +371,5 @@ public final class TableCommit {
             throw Errors.conflict(
                     "Commit interrupted while waiting to retry; the table is unchanged.");
         }
-    }
-
-    private static long orZero(Long value) {
-        return value == null ? 0 : value;
     }
 }

@@ -136,21 +136,10 @@ class TableCommitTest {
     void deletingAFileThatIsNotLiveIsAConflictAndChangesNothing() {
         Snapshot base = commit(CommitRequest.append("u", 1, List.of(file("a", 3))));
         ManifestEntry live = store.files(base).liveFiles().get(0);
-        ManifestEntry delete =
-                new ManifestEntry(
-                        FileKind.DELETE,
-                        live.partition(),
-                        live.bucket(),
-                        live.totalBuckets(),
-                        live.file());
-        commit(new CommitRequest("u", 2, CommitKind.OVERWRITE, List.of(delete)));
+        commit(CommitRequest.overwrite("u", 2, List.of(live), List.of()));
         List<String> manifestsBefore = manifestFiles();
 
-        assertThatThrownBy(
-                        () ->
-                                commit(
-                                        new CommitRequest(
-                                                "u", 3, CommitKind.OVERWRITE, List.of(delete))))
+        assertThatThrownBy(() -> commit(CommitRequest.overwrite("u", 3, List.of(live), List.of())))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining(live.file().fileName())
                 .hasMessageContaining("no longer live");

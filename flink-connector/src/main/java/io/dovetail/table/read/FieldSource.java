@@ -1,0 +1,42 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.types.DataField;
+
+/** Where one output column of a group comes from; chosen by {@link ProviderSelection}. */
+public sealed interface FieldSource {
+
+    /**
+     * Column {@code column} of the group's file {@code file} (an index into {@link
+     * FileGroup#files()}); {@code stored} is the field as that file's schema declares it.
+     */
+    record FromFile(int file, int column, DataField stored) implements FieldSource {}
+
+    /** No file of the group wrote the column: NULL. */
+    record Null() implements FieldSource {}
+
+    /**
+     * {@code _ROW_ID}: the group's first row id plus the position, or the physical value of column
+     * {@code physicalColumn} of file {@code file} where it is not null (-1: no physical).
+     */
+    record RowId(int file, int physicalColumn) implements FieldSource {}
+
+    /** {@code _SEQUENCE_NUMBER}: the max sequence number of the group's newest normal file. */
+    record SequenceNumber(long value) implements FieldSource {}
+}

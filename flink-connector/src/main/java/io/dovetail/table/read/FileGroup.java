@@ -1,0 +1,61 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.manifest.DataFileMeta;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+
+/**
+ * One row-range group of a partition, planned for one read: the range, the group's anchor (its
+ * oldest normal file: the deletion-vector key and the row-count representative), the files to open
+ * with the columns each provides, where every output column comes from, the anchor's deletion
+ * vector and the selected row ranges (null: the whole range).
+ */
+public record FileGroup(
+        byte[] partition,
+        RowRange range,
+        DataFileMeta anchor,
+        List<GroupFile> files,
+        List<FieldSource> sources,
+        @Nullable DeletionFile deletionFile,
+        @Nullable List<RowRange> selection) {
+
+    public FileGroup {
+        partition = partition.clone();
+        files = List.copyOf(files);
+        sources = List.copyOf(sources);
+        selection = selection == null ? null : List.copyOf(selection);
+    }
+
+    @Override
+    public byte[] partition() {
+        return partition.clone();
+    }
+
+    /** The split-packing weight: the bytes of the opened files, at least {@code openFileCost}. */
+    public long weight(long openFileCost) {
+        long bytes = 0;
+        for (GroupFile file : files) {
+            bytes += file.meta().fileSize();
+        }
+        return Math.max(bytes, openFileCost);
+    }
+}

@@ -1,0 +1,158 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.index.DeletionVector;
+import io.dovetail.table.types.DataField;
+
+import org.apache.flink.formats.parquet.vector.ParquetSplitReaderUtil;
+import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.LongColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.types.logical.BigIntType;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Reads one group: its files in lockstep, a batch at a time (never across a row group of any file),
+ * stitched by position at the column-vector level. Each output column borrows the vector of its
+ * provider file (wrapped in a {@link CastVector} only when the column's type changed); a column no
+ * file wrote is an all-NULL vector; {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} are computed. The
+ * anchor's deletion vector and the selected row ranges become the batch's selection, applied
+ * identically to every column so all files stay aligned.
+ */
+final class GroupReader implements AutoCloseable {
+
+    private static final ColumnVector NULLS = i -> true;
+
+    private final FileGroup group;
+    private final int batchSize;
+    private final List<ParquetColumnsReader> readers = new ArrayList<>();
+    private final List<CastVector> casts = new ArrayList<>();
+    private final List<RowIdVector> rowIds = new ArrayList<>();
+    @Nullable private final DeletionVector deletions;
+    private final ReadBatch batch;
+    private long position;
+
+    GroupReader(FileGroup group, List<DataField> fields, int batchSize) {
+        this.group = group;
+        this.batchSize = batchSize;
+        try {
+            for (GroupFile file : group.files()) {
+                readers.add(new ParquetColumnsReader(file, batchSize));
+            }
+            ColumnVector[] vectors = new ColumnVector[fields.size()];
+            for (int i = 0; i < fields.size(); i++) {
+                vectors[i] = vector(fields.get(i), group.sources().get(i));
+            }
+            this.deletions = group.deletionFile() == null ? null : group.deletionFile().read();
+            this.batch = new ReadBatch(new VectorizedColumnBatch(vectors), batchSize);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    private ColumnVector vector(DataField field, FieldSource source) {
+        if (source instanceof FieldSource.FromFile f) {
+            ColumnVector stored = readers.get(f.file()).vector(f.column());
+            ColumnVector v = CastVector.of(stored, f.stored().type(), field.type(), field.name());
+            if (v instanceof CastVector cast) {
+                casts.add(cast);
+            }
+            return v;
+        } else if (source instanceof FieldSource.RowId r) {
+            RowIdVector v =
+                    new RowIdVector(
+                            r.file() < 0
+                                    ? null
+                                    : (LongColumnVector)
+                                            readers.get(r.file()).vector(r.physicalColumn()));
+            rowIds.add(v);
+            return v;
+        } else if (source instanceof FieldSource.SequenceNumber s) {
+            return ParquetSplitReaderUtil.createVectorFromConstant(
+                    new BigIntType(false), s.value(), batchSize);
+        }
+        return NULLS;
+    }
+
+    /** The next batch with at least one selected row, or null when the group is done. */
+    @Nullable
+    ReadBatch next() {
+        long total = group.range().count();
+        while (position < total) {
+            long rows = Math.min(batchSize, total - position);
+            for (ParquetColumnsReader reader : readers) {
+                rows = Math.min(rows, reader.rowsLeftInRowGroup());
+            }
+            int n = (int) rows;
+            for (ParquetColumnsReader reader : readers) {
+                reader.read(n);
+            }
+            casts.forEach(CastVector::invalidate);
+            long firstRowId = group.range().first() + position;
+            rowIds.forEach(v -> v.setFirstRowId(firstRowId));
+            batch.reset(n);
+            for (int i = 0; i < n; i++) {
+                if (isSelected(firstRowId + i, position + i)) {
+                    batch.select(i);
+                }
+            }
+            position += n;
+            if (batch.size() > 0) {
+                return batch;
+            }
+        }
+        return null;
+    }
+
+    private boolean isSelected(long rowId, long groupPosition) {
+        if (deletions != null && deletions.contains(groupPosition)) {
+            return false;
+        }
+        if (group.selection() == null) {
+            return true;
+        }
+        for (RowRange range : group.selection()) {
+            if (range.contains(rowId)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void close() {
+        RuntimeException failure = null;
+        for (ParquetColumnsReader reader : readers) {
+            try {
+                reader.close();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
+        }
+        readers.clear();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

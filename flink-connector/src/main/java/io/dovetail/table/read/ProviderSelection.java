@@ -1,0 +1,183 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.DataFileMeta;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
+
+import org.apache.flink.core.fs.Path;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongFunction;
+
+/**
+ * The one provider-selection routine of data-evolution reads. The normal files of a group are
+ * ordered by {@code maxSequenceNumber} descending (ties keep manifest order); each requested column
+ * comes from the first file whose written columns contain its field id. Written columns are the
+ * file's {@code writeCols} resolved by name through the file's OWN schema ({@code null} = every
+ * column of that schema), so renames, drops, re-adds and reorders map by field id. An explicit NULL
+ * in a newer file wins: there is no per-value fallback. A column no file wrote is NULL, or an error
+ * when it is NOT NULL.
+ */
+public final class ProviderSelection {
+
+    /** A normal file of a group and where it is stored. */
+    public record Candidate(Path path, DataFileMeta meta) {}
+
+    /** The files to open (each with its columns) and the source of every output column. */
+    public record Selected(List<GroupFile> files, List<FieldSource> sources) {}
+
+    private ProviderSelection() {}
+
+    /**
+     * @param normalFiles the group's normal files in manifest order (at least one)
+     * @param fields the output columns
+     * @param schemas schema by id
+     */
+    public static Selected select(
+            List<Candidate> normalFiles,
+            List<DataField> fields,
+            LongFunction<TableSchema> schemas) {
+        List<Candidate> ordered = new ArrayList<>(normalFiles);
+        ordered.sort(
+                Comparator.comparingLong((Candidate c) -> c.meta().maxSequenceNumber()).reversed());
+        List<Map<Integer, DataField>> written = new ArrayList<>();
+        for (Candidate candidate : ordered) {
+            written.add(writtenFields(candidate.meta(), schemas));
+        }
+        // file position in `ordered` -> columns to read from it, by field id
+        Map<Integer, LinkedHashMap<Integer, DataField>> reads = new HashMap<>();
+        List<int[]> picks = new ArrayList<>(); // per output column: {file, fieldId} or null
+        List<FieldSource> placeholders = new ArrayList<>();
+        for (DataField field : fields) {
+            if (field.id() == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
+                placeholders.add(
+                        new FieldSource.SequenceNumber(ordered.get(0).meta().maxSequenceNumber()));
+                picks.add(null);
+            } else if (field.id() == SystemFields.ROW_ID_FIELD_ID) {
+                DataField physical = written.get(0).get(SystemFields.ROW_ID_FIELD_ID);
+                if (physical != null) {
+                    reads.computeIfAbsent(0, k -> new LinkedHashMap<>()).put(field.id(), physical);
+                    picks.add(new int[] {0, field.id()});
+                } else {
+                    picks.add(null);
+                }
+                placeholders.add(new FieldSource.RowId(-1, -1));
+            } else {
+                int provider = -1;
+                for (int i = 0; i < ordered.size() && provider < 0; i++) {
+                    if (written.get(i).containsKey(field.id())) {
+                        provider = i;
+                    }
+                }
+                if (provider >= 0) {
+                    reads.computeIfAbsent(provider, k -> new LinkedHashMap<>())
+                            .put(field.id(), written.get(provider).get(field.id()));
+                    picks.add(new int[] {provider, field.id()});
+                    placeholders.add(null);
+                } else if (field.type().nullable()) {
+                    picks.add(null);
+                    placeholders.add(new FieldSource.Null());
+                } else {
+                    throw Errors.invalidLayout(
+                            "Column '"
+                                    + field.name()
+                                    + "' is NOT NULL but no file of the row range starting at "
+                                    + ordered.get(0).meta().firstRowId()
+                                    + " contains it (files "
+                                    + ordered.stream().map(c -> c.meta().fileName()).toList()
+                                    + ").");
+                }
+            }
+        }
+        // Opened files, in provider order; map ordered position -> opened index.
+        List<GroupFile> files = new ArrayList<>();
+        Map<Integer, Integer> openedIndex = new HashMap<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            LinkedHashMap<Integer, DataField> columns = reads.get(i);
+            if (columns != null) {
+                openedIndex.put(i, files.size());
+                Candidate c = ordered.get(i);
+                files.add(new GroupFile(c.path(), c.meta(), new ArrayList<>(columns.values())));
+            }
+        }
+        List<FieldSource> sources = new ArrayList<>();
+        for (int f = 0; f < fields.size(); f++) {
+            int[] pick = picks.get(f);
+            FieldSource placeholder = placeholders.get(f);
+            if (pick == null) {
+                sources.add(placeholder);
+                continue;
+            }
+            int file = openedIndex.get(pick[0]);
+            int column = new ArrayList<>(reads.get(pick[0]).keySet()).indexOf(pick[1]);
+            if (placeholder instanceof FieldSource.RowId) {
+                sources.add(new FieldSource.RowId(file, column));
+            } else {
+                sources.add(
+                        new FieldSource.FromFile(
+                                file, column, files.get(file).columns().get(column)));
+            }
+        }
+        return new Selected(files, sources);
+    }
+
+    /**
+     * The columns a normal file wrote, by field id, as its own schema declares them; {@code
+     * _ROW_ID} is included under its reserved id when the file stores it physically.
+     */
+    static Map<Integer, DataField> writtenFields(
+            DataFileMeta file, LongFunction<TableSchema> schemas) {
+        TableSchema schema = schemas.apply(file.schemaId());
+        Map<Integer, DataField> out = new HashMap<>();
+        if (file.writeCols() == null) {
+            schema.fields().forEach(f -> out.put(f.id(), f));
+            return out;
+        }
+        for (String name : file.writeCols()) {
+            if (name.equals(SystemFields.ROW_ID.name())) {
+                out.put(SystemFields.ROW_ID_FIELD_ID, SystemFields.ROW_ID);
+                continue;
+            }
+            if (SystemFields.isSystemName(name)) {
+                continue;
+            }
+            DataField field =
+                    schema.field(name)
+                            .orElseThrow(
+                                    () ->
+                                            Errors.corruptFile(
+                                                    file.fileName(),
+                                                    "its writeCols name column '"
+                                                            + name
+                                                            + "' which schema "
+                                                            + schema.id()
+                                                            + " (the file's schema) does not"
+                                                            + " have"));
+            out.put(field.id(), field);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,208 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.delete.DeletionVectorAnchors;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.index.DeletionVectorIndexFile;
+import io.dovetail.table.index.DeletionVectorMeta;
+import io.dovetail.table.index.IndexManifestEntry;
+import io.dovetail.table.manifest.DataFileMeta;
+import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.types.FlinkTypes;
+
+import org.apache.flink.table.data.RowData;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans a data-evolution read of one snapshot, with cost proportional to the number of live files:
+ *
+ * <ol>
+ *   <li>live files → partition filter → {@code _ROW_ID} range pruning;
+ *   <li>groups: files of a partition whose row ranges overlap transitively ({@link RowGroups},
+ *       which also validates the layout);
+ *   <li>per group: the anchor (oldest normal file by (maxSequenceNumber, file name)) and its
+ *       deletion vector, then {@link ProviderSelection} keeps only the files that provide a
+ *       requested column;
+ *   <li>splits: whole groups of one partition in row-id order, packed up to the target size.
+ * </ol>
+ */
+public final class ReadPlanner {
+
+    private final TableStore store;
+
+    public ReadPlanner(TableStore store) {
+        this.store = store;
+    }
+
+    /** Plans {@code request} over the latest snapshot; an empty table has no splits. */
+    public ReadPlan planLatest(ReadRequest request) {
+        return store.latestSnapshot()
+                .map(s -> plan(s, request))
+                .orElseGet(() -> new ReadPlan(request.fields(), List.of()));
+    }
+
+    public ReadPlan plan(Snapshot snapshot, ReadRequest request) {
+        SnapshotFiles files = store.files(snapshot);
+        TableSchema snapshotSchema = store.schemas().schema(snapshot.schemaId());
+        BinaryRowCodec partitionCodec =
+                BinaryRowCodec.of(
+                        snapshotSchema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
+        Map<ByteBuffer, Boolean> partitionAccepted = new HashMap<>();
+        Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
+        for (ManifestEntry entry : files.liveFiles()) {
+            DataFileMeta file = entry.file();
+            if (file.firstRowId() == null) {
+                throw Errors.invalidLayout(
+                        "Data file "
+                                + file.fileName()
+                                + " has no first row id; every file of a data-evolution table"
+                                + " needs one (was the table written without row tracking?).");
+            }
+            ByteBuffer partition = ByteBuffer.wrap(entry.partition());
+            boolean accepted =
+                    partitionAccepted.computeIfAbsent(
+                            partition,
+                            p -> {
+                                RowData values = partitionCodec.deserialize(entry.partition());
+                                return request.partitionFilter().test(values);
+                            });
+            if (accepted && inRowRanges(file, request.rowRanges())) {
+                byPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(entry);
+            }
+        }
+        Map<String, DeletionFile> deletionFiles = deletionFiles(files);
+        Map<Long, TableSchema> schemas = new HashMap<>();
+        List<ReadSplit> splits = new ArrayList<>();
+        for (List<ManifestEntry> partitionFiles : byPartition.values()) {
+            List<FileGroup> groups = new ArrayList<>();
+            for (List<ManifestEntry> group : RowGroups.of(partitionFiles)) {
+                groups.add(
+                        planGroup(
+                                group,
+                                files,
+                                request,
+                                deletionFiles,
+                                id -> schemas.computeIfAbsent(id, store.schemas()::schema)));
+            }
+            splits.addAll(pack(groups, request));
+        }
+        return new ReadPlan(request.fields(), splits);
+    }
+
+    private static boolean inRowRanges(DataFileMeta file, List<RowRange> ranges) {
+        if (ranges == null) {
+            return true;
+        }
+        if (file.rowCount() == 0) {
+            return false;
+        }
+        RowRange range = RowRange.ofCount(file.firstRowId(), file.rowCount());
+        return ranges.stream().anyMatch(range::overlaps);
+    }
+
+    private static FileGroup planGroup(
+            List<ManifestEntry> group,
+            SnapshotFiles files,
+            ReadRequest request,
+            Map<String, DeletionFile> deletionFiles,
+            java.util.function.LongFunction<TableSchema> schemas) {
+        List<ProviderSelection.Candidate> normal = new ArrayList<>();
+        for (ManifestEntry entry : group) {
+            if (RowGroups.isNormal(entry.file())) {
+                normal.add(
+                        new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file()));
+            }
+        }
+        DataFileMeta anchor =
+                normal.stream()
+                        .map(ProviderSelection.Candidate::meta)
+                        .min(DeletionVectorAnchors.ANCHOR_ORDER)
+                        .orElseThrow();
+        RowRange range = RowRange.ofCount(anchor.firstRowId(), anchor.rowCount());
+        List<RowRange> selection = null;
+        if (request.rowRanges() != null) {
+            List<RowRange> inside = range.intersect(request.rowRanges());
+            if (!(inside.size() == 1 && inside.get(0).equals(range))) {
+                selection = inside;
+            }
+        }
+        ProviderSelection.Selected selected =
+                ProviderSelection.select(normal, request.fields(), schemas);
+        return new FileGroup(
+                group.get(0).partition(),
+                range,
+                anchor,
+                selected.files(),
+                selected.sources(),
+                deletionFiles.get(anchor.fileName()),
+                selection);
+    }
+
+    private List<ReadSplit> pack(List<FileGroup> groups, ReadRequest request) {
+        groups.sort(Comparator.comparingLong(g -> g.range().first()));
+        List<ReadSplit> splits = new ArrayList<>();
+        List<FileGroup> current = new ArrayList<>();
+        long weight = 0;
+        for (FileGroup group : groups) {
+            long w = group.weight(request.openFileCost());
+            if (!current.isEmpty() && weight + w > request.targetSplitSize()) {
+                splits.add(new ReadSplit(current));
+                current = new ArrayList<>();
+                weight = 0;
+            }
+            current.add(group);
+            weight += w;
+        }
+        if (!current.isEmpty()) {
+            splits.add(new ReadSplit(current));
+        }
+        return splits;
+    }
+
+    /** The live deletion vectors of the snapshot, by the data file (anchor) they belong to. */
+    private Map<String, DeletionFile> deletionFiles(SnapshotFiles files) {
+        Map<String, DeletionFile> out = new HashMap<>();
+        for (IndexManifestEntry entry : files.indexFiles()) {
+            if (entry.kind() != FileKind.ADD
+                    || !DeletionVectorIndexFile.INDEX_TYPE.equals(entry.indexFile().indexType())
+                    || entry.indexFile().deletionVectors() == null) {
+                continue;
+            }
+            for (DeletionVectorMeta meta : entry.indexFile().deletionVectors()) {
+                out.put(
+                        meta.dataFileName(),
+                        new DeletionFile(entry.indexFile().path(store.paths().indexDir()), meta));
+            }
+        }
+        return out;
+    }
+}

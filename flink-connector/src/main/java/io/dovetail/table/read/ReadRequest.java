@@ -1,0 +1,146 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
+
+import org.apache.flink.table.data.RowData;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * What to read from one snapshot: the output columns (table columns of {@code schema} and the
+ * {@link SystemFields}, in output order), a predicate on partition values, optional row-id ranges,
+ * and the split target size.
+ *
+ * @param partitionFilter tested on the partition values (a row of the partition columns)
+ * @param rowRanges only rows with these ids; null reads all rows
+ */
+public record ReadRequest(
+        TableSchema schema,
+        List<DataField> fields,
+        Predicate<RowData> partitionFilter,
+        @Nullable List<RowRange> rowRanges,
+        long targetSplitSize,
+        long openFileCost) {
+
+    public static final long DEFAULT_TARGET_SPLIT_SIZE = 128L * 1024 * 1024;
+    public static final long DEFAULT_OPEN_FILE_COST = 4L * 1024 * 1024;
+
+    public ReadRequest {
+        fields = List.copyOf(fields);
+        Set<Integer> ids = new HashSet<>();
+        for (DataField field : fields) {
+            boolean known =
+                    field.equals(SystemFields.ROW_ID)
+                            || field.equals(SystemFields.SEQUENCE_NUMBER)
+                            || schema.fields().contains(field);
+            if (!known) {
+                throw Errors.invalidArgument(
+                        "Cannot read column "
+                                + field
+                                + ": it is neither a column of schema "
+                                + schema.id()
+                                + " "
+                                + schema.fieldNames()
+                                + " nor _ROW_ID / _SEQUENCE_NUMBER.");
+            }
+            if (!ids.add(field.id())) {
+                throw Errors.invalidArgument("Column " + field.name() + " is requested twice.");
+            }
+        }
+        rowRanges = rowRanges == null ? null : RowRange.normalize(rowRanges);
+        if (targetSplitSize <= 0 || openFileCost <= 0) {
+            throw Errors.invalidArgument(
+                    "Split target size and open-file cost must be positive, got "
+                            + targetSplitSize
+                            + " and "
+                            + openFileCost);
+        }
+    }
+
+    /** Every column of {@code schema}, no filter, default split sizes. */
+    public static ReadRequest allColumns(TableSchema schema) {
+        return new ReadRequest(
+                schema,
+                schema.fields(),
+                p -> true,
+                null,
+                DEFAULT_TARGET_SPLIT_SIZE,
+                DEFAULT_OPEN_FILE_COST);
+    }
+
+    /** Columns of the schema by name; {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} allowed. */
+    public ReadRequest withColumns(String... names) {
+        List<DataField> selected = new ArrayList<>();
+        for (String name : names) {
+            if (name.equals(SystemFields.ROW_ID.name())) {
+                selected.add(SystemFields.ROW_ID);
+            } else if (name.equals(SystemFields.SEQUENCE_NUMBER.name())) {
+                selected.add(SystemFields.SEQUENCE_NUMBER);
+            } else {
+                selected.add(
+                        schema.field(name)
+                                .orElseThrow(
+                                        () ->
+                                                Errors.invalidArgument(
+                                                        "No column '"
+                                                                + name
+                                                                + "' in schema "
+                                                                + schema.id()
+                                                                + " "
+                                                                + schema.fieldNames())));
+            }
+        }
+        return withFields(selected);
+    }
+
+    /** All table columns followed by {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}. */
+    public ReadRequest withRowTracking() {
+        List<DataField> all = new ArrayList<>(schema.fields());
+        all.add(SystemFields.ROW_ID);
+        all.add(SystemFields.SEQUENCE_NUMBER);
+        return withFields(all);
+    }
+
+    public ReadRequest withFields(List<DataField> newFields) {
+        return new ReadRequest(
+                schema, newFields, partitionFilter, rowRanges, targetSplitSize, openFileCost);
+    }
+
+    public ReadRequest withPartitionFilter(Predicate<RowData> filter) {
+        return new ReadRequest(schema, fields, filter, rowRanges, targetSplitSize, openFileCost);
+    }
+
+    public ReadRequest withRowRanges(@Nullable List<RowRange> ranges) {
+        return new ReadRequest(
+                schema, fields, partitionFilter, ranges, targetSplitSize, openFileCost);
+    }
+
+    public ReadRequest withSplitSizes(long target, long openCost) {
+        return new ReadRequest(schema, fields, partitionFilter, rowRanges, target, openCost);
+    }
+}

@@ -1,0 +1,195 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.schema.SchemaChange;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.write.DataFileWriter;
+
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.ArrayData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.MapData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.RowType;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/** A data-evolution table in a temp directory, written with DataFileWriter and TableCommit. */
+final class TestTable {
+
+    private final TableStore store;
+    private long commitId;
+
+    TestTable(java.nio.file.Path dir, List<DataField> fields, List<String> partitionKeys) {
+        store = TableStore.at(new TablePaths(new Path(dir.toUri())));
+        store.schemas()
+                .createTable(
+                        fields,
+                        partitionKeys,
+                        List.of(),
+                        Map.of("row-tracking.enabled", "true", "data-evolution.enabled", "true"),
+                        null);
+    }
+
+    TableStore store() {
+        return store;
+    }
+
+    TableSchema schema() {
+        return store.latestSchema();
+    }
+
+    /** Appends rows (all columns of the latest schema) as one file of {@code partition}. */
+    List<ManifestEntry> append(RowData partition, List<GenericRowData> rows) {
+        List<ManifestEntry> files;
+        try (DataFileWriter writer = DataFileWriter.forAppend(store.paths(), schema(), partition)) {
+            rows.forEach(writer::write);
+            files = writer.finish();
+        }
+        return commit(CommitRequest.append("test", ++commitId, files));
+    }
+
+    /** Writes {@code columns} of every row of the range starting at {@code firstRowId}. */
+    List<ManifestEntry> update(
+            RowData partition, long firstRowId, List<String> columns, List<GenericRowData> rows) {
+        List<ManifestEntry> files;
+        try (DataFileWriter writer =
+                DataFileWriter.forPartialColumns(store.paths(), schema(), columns, partition)) {
+            rows.forEach(writer::write);
+            files = writer.finish();
+        }
+        long base = store.latestSnapshot().orElseThrow().id();
+        return commit(
+                CommitRequest.columnUpdate(
+                        "test", ++commitId, base, withMeta(files, b -> b.firstRowId(firstRowId))));
+    }
+
+    static List<ManifestEntry> withMeta(
+            List<ManifestEntry> files,
+            UnaryOperator<io.dovetail.table.manifest.DataFileMeta.Builder> change) {
+        List<ManifestEntry> out = new ArrayList<>();
+        for (ManifestEntry e : files) {
+            out.add(
+                    new ManifestEntry(
+                            e.kind(),
+                            e.partition(),
+                            e.bucket(),
+                            e.totalBuckets(),
+                            change.apply(e.file().toBuilder()).build()));
+        }
+        return out;
+    }
+
+    private List<ManifestEntry> commit(CommitRequest request) {
+        Snapshot s = new TableCommit(store).commit(request);
+        return store.files(s).deltaEntries();
+    }
+
+    void alter(SchemaChange... changes) {
+        store.schemas().commitChanges(changes);
+    }
+
+    ReadRequest request() {
+        return ReadRequest.allColumns(schema());
+    }
+
+    /** Every row of every split of the latest snapshot, rendered, sorted. */
+    List<String> read(ReadRequest request) {
+        ReadPlan plan = new ReadPlanner(store).planLatest(request);
+        return readPlan(plan);
+    }
+
+    static List<String> readPlan(ReadPlan plan) {
+        List<String> out = new ArrayList<>();
+        for (ReadSplit split : plan.splits()) {
+            try (SplitReader reader = SplitReader.open(plan, split)) {
+                for (ReadBatch b = reader.nextBatch(); b != null; b = reader.nextBatch()) {
+                    for (int i = 0; i < b.size(); i++) {
+                        out.add(render(plan.rowType(), b.row(i)));
+                    }
+                }
+            }
+        }
+        out.sort(Comparator.naturalOrder());
+        return out;
+    }
+
+    static String render(RowType type, RowData row) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < type.getFieldCount(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            LogicalType t = type.getTypeAt(i);
+            sb.append(type.getFieldNames().get(i))
+                    .append('=')
+                    .append(value(t, RowData.createFieldGetter(t, i).getFieldOrNull(row)));
+        }
+        return sb.toString();
+    }
+
+    private static String value(LogicalType type, Object v) {
+        if (v == null) {
+            return "null";
+        }
+        if (type instanceof RowType row) {
+            return "{" + render(row, (RowData) v) + "}";
+        }
+        if (type instanceof ArrayType array) {
+            ArrayData data = (ArrayData) v;
+            ArrayData.ElementGetter getter = ArrayData.createElementGetter(array.getElementType());
+            List<String> items = new ArrayList<>();
+            for (int i = 0; i < data.size(); i++) {
+                items.add(value(array.getElementType(), getter.getElementOrNull(data, i)));
+            }
+            return items.toString();
+        }
+        if (type instanceof MapType map) {
+            MapData data = (MapData) v;
+            ArrayData.ElementGetter k = ArrayData.createElementGetter(map.getKeyType());
+            ArrayData.ElementGetter val = ArrayData.createElementGetter(map.getValueType());
+            List<String> items = new ArrayList<>();
+            for (int i = 0; i < data.size(); i++) {
+                items.add(
+                        value(map.getKeyType(), k.getElementOrNull(data.keyArray(), i))
+                                + "->"
+                                + value(
+                                        map.getValueType(),
+                                        val.getElementOrNull(data.valueArray(), i)));
+            }
+            items.sort(Comparator.naturalOrder());
+            return items.toString();
+        }
+        return String.valueOf(v);
+    }
+}
