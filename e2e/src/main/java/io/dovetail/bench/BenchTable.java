@@ -136,7 +136,8 @@ final class BenchTable {
                 }
             }
         }
-        commit(updates);
+        new TableCommit(store)
+                .commit(CommitRequest.columnUpdate(USER, ++identifier, latest.id(), updates));
         return bytes(updates);
     }
 

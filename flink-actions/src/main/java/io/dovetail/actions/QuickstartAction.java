@@ -151,7 +151,8 @@ final class QuickstartAction {
                                 schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList())
                         .serialize(partition(day));
         List<ManifestEntry> updates = new ArrayList<>();
-        for (ManifestEntry range : store.files(store.latestSnapshot().orElseThrow()).liveFiles()) {
+        Snapshot base = store.latestSnapshot().orElseThrow();
+        for (ManifestEntry range : store.files(base).liveFiles()) {
             if (!Arrays.equals(range.partition(), partitionBytes)) {
                 continue;
             }
@@ -166,7 +167,8 @@ final class QuickstartAction {
                 }
             }
         }
-        return new TableCommit(store).commit(CommitRequest.append(COMMIT_USER, 2, updates));
+        return new TableCommit(store)
+                .commit(CommitRequest.columnUpdate(COMMIT_USER, 2, base.id(), updates));
     }
 
     private static ManifestEntry withFirstRowId(ManifestEntry file, long firstRowId) {

@@ -84,14 +84,23 @@ class InspectActionTest {
                 file("2024-01-02", "data-b1.parquet", 4, 12, b -> b),
                 file("2024-01-01", "data-a2.parquet", 2, 11, b -> b));
         store.schemas().commitChanges(SchemaChange.addColumn("embedding", DataTypes.BYTES()));
-        commit(
-                2,
-                file(
-                        "2024-01-01",
-                        "data-e1.parquet",
-                        3,
-                        16,
-                        b -> b.schemaId(1).firstRowId(0L).writeCols(List.of("embedding"))));
+        new TableCommit(store)
+                .commit(
+                        CommitRequest.columnUpdate(
+                                "inspect-test",
+                                2,
+                                1,
+                                List.of(
+                                        file(
+                                                "2024-01-01",
+                                                "data-e1.parquet",
+                                                3,
+                                                16,
+                                                b ->
+                                                        b.schemaId(1)
+                                                                .firstRowId(0L)
+                                                                .writeCols(
+                                                                        List.of("embedding"))))));
     }
 
     @Test

@@ -178,7 +178,8 @@ class DovetailParquetToPaimonTest {
                             written.file().toBuilder().firstRowId(start).build());
         }
         Snapshot second =
-                new TableCommit(store).commit(CommitRequest.append(USER, 2, List.of(partial)));
+                new TableCommit(store)
+                        .commit(CommitRequest.columnUpdate(USER, 2, first.id(), List.of(partial)));
         for (long rowId = start; rowId < start + group.file().rowCount(); rowId++) {
             sequence.put(rowId, second.id());
         }

@@ -189,7 +189,8 @@ class DovetailToPaimonTest {
             int groups)
             throws Exception {
         TableSchema schema = store.latestSchema();
-        SnapshotFiles files = store.files(store.latestSnapshot().orElseThrow());
+        Snapshot base = store.latestSnapshot().orElseThrow();
+        SnapshotFiles files = store.files(base);
         TreeMap<Long, ManifestEntry> byFirstRow = new TreeMap<>();
         files.liveFiles().forEach(e -> byFirstRow.putIfAbsent(e.file().firstRowId(), e));
         List<ManifestEntry> entries = new ArrayList<>();
@@ -209,7 +210,8 @@ class DovetailToPaimonTest {
             entries.addAll(write(schema, partitionRow(schema, group), columns, rows, first));
         }
         Snapshot committed =
-                new TableCommit(store).commit(CommitRequest.append(USER, ++identifier, entries));
+                new TableCommit(store)
+                        .commit(CommitRequest.columnUpdate(USER, ++identifier, base.id(), entries));
         touched.forEach(rowId -> sequence.put(rowId, committed.id()));
     }
 

@@ -47,13 +47,23 @@ public sealed interface CommitOperation {
     }
 
     /**
-     * New rows: files without a first row id get fresh row ids at commit. Files that already carry
-     * one (partial-column files) must match a live normal range, but are not checked for field
-     * conflicts: use {@link ColumnUpdate} for them.
+     * New rows: every file gets fresh row ids at commit. Files for existing rows (a first row id
+     * already set) are refused: they are a {@link ColumnUpdate}, which checks field conflicts.
      */
     record Append(List<ManifestEntry> files) implements CommitOperation {
         public Append {
             files = adds(files, "An append");
+            for (ManifestEntry entry : files) {
+                if (entry.file().firstRowId() != null) {
+                    throw Errors.invalidArgument(
+                            "Appended file "
+                                    + entry.file().fileName()
+                                    + " already has first row id "
+                                    + entry.file().firstRowId()
+                                    + "; files for existing rows are committed as a column"
+                                    + " update.");
+                }
+            }
         }
 
         @Override

@@ -113,7 +113,10 @@ class TableCommitTest {
         commit(CommitRequest.append("u", 1, List.of(file("a", 3))));
         ManifestEntry partial =
                 withFile(file("a", 3), b -> b.firstRowId(0L).writeCols(List.of("id")));
-        Snapshot update = commit(CommitRequest.append("u", 2, List.of(partial)));
+        assertThatThrownBy(() -> commit(CommitRequest.append("u", 2, List.of(partial))))
+                .isInstanceOf(DovetailException.class)
+                .hasMessageContaining("column update");
+        Snapshot update = commit(CommitRequest.columnUpdate("u", 2, 1, List.of(partial)));
         assertThat(update.nextRowId()).isEqualTo(3);
         assertThat(update.totalRecordCount()).isEqualTo(6);
         ManifestEntry written = store.files(update).deltaEntries().get(0);
