@@ -71,6 +71,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class TableCommit {
 
     private static final int DEFAULT_MAX_RETRIES = 10;
+    private static final int DEFAULT_MANIFEST_MERGE_MIN_COUNT = 30;
     private static final long MIN_RETRY_WAIT_MS = 10;
     private static final long MAX_RETRY_WAIT_MS = 10_000;
 
@@ -165,11 +166,8 @@ public final class TableCommit {
             delta.forEach(m -> written.add(paths.manifestFile(m.fileName())));
             hook.reached(Step.MANIFESTS_WRITTEN);
             ManifestListWriter lists = new ManifestListWriter(paths.manifestDir());
-            List<ManifestFileMeta> previous =
-                    state.snapshot() == null
-                            ? List.of()
-                            : store.files(state.snapshot()).dataManifests();
-            WrittenFile baseList = lists.write(previous);
+            List<ManifestFileMeta> base = baseManifests(state, schema, written);
+            WrittenFile baseList = lists.write(base);
             written.add(paths.manifestFile(baseList.fileName()));
             WrittenFile deltaList = lists.write(delta);
             written.add(paths.manifestFile(deltaList.fileName()));
@@ -208,6 +206,36 @@ public final class TableCommit {
         }
         written.forEach(FileIO::deleteQuietly);
         return Optional.empty();
+    }
+
+    /**
+     * The base manifests of the new snapshot: L's base and delta manifests, carried by reference;
+     * once there are {@code manifest.merge-min-count} or more of them, L's live files rewritten
+     * into as few manifests as the target size allows, so that reading a snapshot stays
+     * proportional to its live files rather than to the number of commits.
+     */
+    private List<ManifestFileMeta> baseManifests(
+            TableState state, TableSchema schema, List<Path> written) {
+        if (state.snapshot() == null) {
+            return List.of();
+        }
+        List<ManifestFileMeta> previous = store.files(state.snapshot()).dataManifests();
+        if (previous.size() < mergeMinCount(schema)) {
+            return previous;
+        }
+        List<ManifestFileMeta> merged =
+                new ManifestFileWriter(paths.manifestDir(), partitionTypes(schema))
+                        .write(List.copyOf(state.liveFiles()));
+        merged.forEach(m -> written.add(paths.manifestFile(m.fileName())));
+        return merged;
+    }
+
+    private static int mergeMinCount(TableSchema schema) {
+        return TableOptions.intValue(
+                schema.options(),
+                TableOptions.MANIFEST_MERGE_MIN_COUNT,
+                DEFAULT_MANIFEST_MERGE_MIN_COUNT,
+                1);
     }
 
     /** Runs the checks that need no new files (everything but C1, see {@link #tryCommitOnce}). */
@@ -341,24 +369,8 @@ public final class TableCommit {
     }
 
     private static int maxRetries(TableSchema schema) {
-        String value = schema.options().get(TableOptions.COMMIT_MAX_RETRIES);
-        if (value == null) {
-            return DEFAULT_MAX_RETRIES;
-        }
-        try {
-            int retries = Integer.parseInt(value.trim());
-            if (retries >= 0) {
-                return retries;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw Errors.invalidArgument(
-                "Option "
-                        + TableOptions.COMMIT_MAX_RETRIES
-                        + " must be a non-negative integer, got '"
-                        + value
-                        + "'.");
+        return TableOptions.intValue(
+                schema.options(), TableOptions.COMMIT_MAX_RETRIES, DEFAULT_MAX_RETRIES, 0);
     }
 
     private static void backOff(int attempt) {

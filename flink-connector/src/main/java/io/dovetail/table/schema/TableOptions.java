@@ -17,6 +17,8 @@
  */
 package io.dovetail.table.schema;
 
+import io.dovetail.table.error.Errors;
+
 import java.util.Map;
 import java.util.Set;
 
@@ -53,6 +55,9 @@ public final class TableOptions {
     /** How many times a commit that lost the race for a snapshot id is retried. */
     public static final String COMMIT_MAX_RETRIES = "commit.max-retries";
 
+    /** Number of manifests at which a commit rewrites the live files into fewer manifests. */
+    public static final String MANIFEST_MERGE_MIN_COUNT = "manifest.merge-min-count";
+
     /**
      * Options fixed at CREATE TABLE (data-evolution semantics section 1.3, metadata format sections
      * 1.2 and 6): an ALTER that sets them to a different value, or removes them, is refused.
@@ -75,5 +80,32 @@ public final class TableOptions {
     /** Paimon's boolean reading: "true" in any case is true, anything else (or absent) false. */
     public static boolean isTrue(Map<String, String> options, String key) {
         return "true".equalsIgnoreCase(options.get(key));
+    }
+
+    /**
+     * An integer option, {@code defaultValue} when absent; a value that is not an integer of at
+     * least {@code min} is a clear error naming the option.
+     */
+    public static int intValue(Map<String, String> options, String key, int defaultValue, int min) {
+        String value = options.get(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            int parsed = Integer.parseInt(value.trim());
+            if (parsed >= min) {
+                return parsed;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw Errors.invalidArgument(
+                "Option '"
+                        + key
+                        + "' must be an integer of at least "
+                        + min
+                        + ", got '"
+                        + value
+                        + "'.");
     }
 }

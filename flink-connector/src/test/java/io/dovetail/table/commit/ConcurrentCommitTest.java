@@ -96,6 +96,7 @@ class ConcurrentCommitTest {
                 acknowledged.put(op.key(), op);
             }
         }
+        commitDisjointPairOnOneBase();
         long deadline = System.currentTimeMillis() + MILLIS;
         ExecutorService pool = Executors.newFixedThreadPool(THREADS);
         List<Future<?>> futures = new ArrayList<>();
@@ -173,6 +174,31 @@ class ConcurrentCommitTest {
             }
         }
         return null;
+    }
+
+    /**
+     * Two updates of disjoint columns of one range, both planned on the same base and committed one
+     * after the other: both must land (the racing phase may or may not produce such a pair).
+     */
+    private void commitDisjointPairOnOneBase() {
+        Snapshot base = table.latest();
+        ManifestEntry group =
+                new SnapshotHistory(table.store)
+                        .stateAt(Optional.of(base)).liveFiles().stream()
+                                .filter(e -> e.file().writeCols() == null)
+                                .findFirst()
+                                .orElseThrow();
+        for (int i = 0; i < 2; i++) {
+            ManifestEntry partial =
+                    table.fakePartial(
+                            partitionOf(group),
+                            List.of(TestTable.VALUE_COLUMNS.get(i)),
+                            group.file().firstRowId(),
+                            group.file().rowCount());
+            Op op = new Op("pair", i + 1, base.id(), partial, null, null, null);
+            table.commit(CommitRequest.columnUpdate("pair", i + 1, base.id(), List.of(partial)));
+            acknowledged.put(op.key(), op);
+        }
     }
 
     private Op appendOp(String user, long identifier, String partition, long rows) {

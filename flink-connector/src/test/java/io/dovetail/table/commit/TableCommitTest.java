@@ -24,6 +24,8 @@ import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.SchemaChange;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
@@ -208,7 +210,25 @@ class TableCommitTest {
             assertThat(firsts[i]).isEqualTo(2L * i);
         }
         // losers cleaned up: every manifest file is referenced by some snapshot
-        assertThat(manifestFiles()).hasSize(3 * ids.length);
+        assertThat(manifestFiles()).containsExactlyInAnyOrderElementsOf(referencedManifests());
+    }
+
+    @Test
+    void manyCommitsMergeBaseManifestsWithoutChangingTheTable() {
+        store.schemas().commitChanges(SchemaChange.setOption("manifest.merge-min-count", "4"));
+        for (int i = 1; i <= 12; i++) {
+            commit(CommitRequest.append("u", i, List.of(file("p" + (i % 2), i))));
+        }
+        Snapshot latest = store.latestSnapshot().orElseThrow();
+        SnapshotFiles files = store.files(latest);
+        assertThat(files.dataManifests().size()).isLessThanOrEqualTo(4 + 1);
+        List<ManifestEntry> live = files.liveFiles();
+        assertThat(live).hasSize(12);
+        assertThat(live.stream().mapToLong(e -> e.file().rowCount()).sum())
+                .isEqualTo(latest.nextRowId())
+                .isEqualTo(78);
+        assertThat(live).allSatisfy(e -> assertThat(e.kind()).isEqualTo(FileKind.ADD));
+        assertThat(manifestFiles()).containsExactlyInAnyOrderElementsOf(referencedManifests());
     }
 
     private Snapshot commit(CommitRequest request) {
@@ -240,6 +260,18 @@ class TableCommitTest {
     private static void assertSequence(ManifestEntry entry, long snapshotId) {
         assertThat(entry.file().minSequenceNumber()).isEqualTo(snapshotId);
         assertThat(entry.file().maxSequenceNumber()).isEqualTo(snapshotId);
+    }
+
+    /** Manifest lists and manifests that some snapshot references. */
+    private List<String> referencedManifests() {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        for (long id : store.snapshots().listIds()) {
+            Snapshot s = store.snapshots().snapshot(id);
+            names.add(s.baseManifestList());
+            names.add(s.deltaManifestList());
+            store.files(s).dataManifests().forEach(m -> names.add(m.fileName()));
+        }
+        return new ArrayList<>(names);
     }
 
     private List<String> manifestFiles() {
