@@ -57,9 +57,8 @@ import java.util.TreeMap;
 public final class DeletionVectorWriter {
 
     /** Paimon's option for 64-bit vectors, which Dovetail does not write. */
-    static final String BITMAP64 = "deletion-vectors.bitmap64";
-
     private final TableStore store;
+
     private final Path indexDir;
 
     public DeletionVectorWriter(TableStore store) {
@@ -254,9 +253,11 @@ public final class DeletionVectorWriter {
                             + " vectors; create the table with that option (Paimon 1.4.2 cannot"
                             + " read such tables), or overwrite whole partitions instead.");
         }
-        if (TableOptions.isTrue(schema.options(), BITMAP64)) {
+        if (TableOptions.isTrue(schema.options(), TableOptions.DELETION_VECTORS_BITMAP64)) {
             throw Errors.unsupported(
-                    "writing deletion vectors to a table with '" + BITMAP64 + "' = 'true'",
+                    "writing deletion vectors to a table with '"
+                            + TableOptions.DELETION_VECTORS_BITMAP64
+                            + "' = 'true'",
                     "Dovetail writes only 32-bit deletion vectors");
         }
     }

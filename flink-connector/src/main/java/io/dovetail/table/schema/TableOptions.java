@@ -39,6 +39,9 @@ public final class TableOptions {
     /** When true, {@link #DELETION_VECTORS_ENABLED} may be changed after creation. */
     public static final String DELETION_VECTORS_MODIFIABLE = "deletion-vectors.modifiable";
 
+    /** 64-bit deletion vectors (Dovetail reads and writes 32-bit ones only). */
+    public static final String DELETION_VECTORS_BITMAP64 = "deletion-vectors.bitmap64";
+
     public static final String CLUSTERING_INCREMENTAL = "clustering.incremental";
 
     /** When set, VECTOR columns are stored in dedicated vector-store files. */
