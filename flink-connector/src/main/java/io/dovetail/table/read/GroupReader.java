@@ -112,11 +112,7 @@ final class GroupReader implements AutoCloseable {
             long firstRowId = group.range().first() + position;
             rowIds.forEach(v -> v.setFirstRowId(firstRowId));
             batch.reset(n);
-            for (int i = 0; i < n; i++) {
-                if (isSelected(firstRowId + i, position + i)) {
-                    batch.select(i);
-                }
-            }
+            select(firstRowId, n);
             position += n;
             if (batch.size() > 0) {
                 return batch;
@@ -125,19 +121,27 @@ final class GroupReader implements AutoCloseable {
         return null;
     }
 
-    private boolean isSelected(long rowId, long groupPosition) {
-        if (deletions != null && deletions.contains(groupPosition)) {
-            return false;
+    /**
+     * Selects the batch's positions inside the selected row ranges (all without ranges) that the
+     * deletion vector does not delete.
+     */
+    private void select(long firstRowId, int n) {
+        if (deletions == null && group.selection() == null) {
+            batch.selectAll();
+            return;
         }
-        if (group.selection() == null) {
-            return true;
-        }
-        for (RowRange range : group.selection()) {
-            if (range.contains(rowId)) {
-                return true;
+        RowRange decoded = RowRange.ofCount(firstRowId, n);
+        for (RowRange range :
+                group.selection() == null
+                        ? List.of(decoded)
+                        : decoded.intersect(group.selection())) {
+            for (long rowId = range.first(); rowId <= range.last(); rowId++) {
+                int i = (int) (rowId - firstRowId);
+                if (deletions == null || !deletions.contains(position + i)) {
+                    batch.select(i);
+                }
             }
         }
-        return false;
     }
 
     @Override

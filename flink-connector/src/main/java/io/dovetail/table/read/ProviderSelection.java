@@ -27,7 +27,6 @@ import org.apache.flink.core.fs.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongFunction;
@@ -64,84 +63,83 @@ public final class ProviderSelection {
         ordered.sort(
                 Comparator.comparingLong((Candidate c) -> c.meta().maxSequenceNumber()).reversed());
         List<Map<Integer, DataField>> written = new ArrayList<>();
+        List<List<DataField>> reads = new ArrayList<>(); // per ordered file: columns to read
         for (Candidate candidate : ordered) {
             written.add(writtenFields(candidate.meta(), schemas));
+            reads.add(new ArrayList<>());
         }
-        // file position in `ordered` -> columns to read from it, by field id
-        Map<Integer, LinkedHashMap<Integer, DataField>> reads = new HashMap<>();
-        List<int[]> picks = new ArrayList<>(); // per output column: {file, fieldId} or null
-        List<FieldSource> placeholders = new ArrayList<>();
-        for (DataField field : fields) {
-            if (field.id() == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
-                placeholders.add(
-                        new FieldSource.SequenceNumber(ordered.get(0).meta().maxSequenceNumber()));
-                picks.add(null);
-            } else if (field.id() == SystemFields.ROW_ID_FIELD_ID) {
-                DataField physical = written.get(0).get(SystemFields.ROW_ID_FIELD_ID);
-                if (physical != null) {
-                    reads.computeIfAbsent(0, k -> new LinkedHashMap<>()).put(field.id(), physical);
-                    picks.add(new int[] {0, field.id()});
-                } else {
-                    picks.add(null);
-                }
-                placeholders.add(new FieldSource.RowId(-1, -1));
-            } else {
-                int provider = -1;
-                for (int i = 0; i < ordered.size() && provider < 0; i++) {
-                    if (written.get(i).containsKey(field.id())) {
-                        provider = i;
-                    }
-                }
-                if (provider >= 0) {
-                    reads.computeIfAbsent(provider, k -> new LinkedHashMap<>())
-                            .put(field.id(), written.get(provider).get(field.id()));
-                    picks.add(new int[] {provider, field.id()});
-                    placeholders.add(null);
-                } else if (field.type().nullable()) {
-                    picks.add(null);
-                    placeholders.add(new FieldSource.Null());
-                } else {
-                    throw Errors.invalidLayout(
-                            "Column '"
-                                    + field.name()
-                                    + "' is NOT NULL but no file of the row range starting at "
-                                    + ordered.get(0).meta().firstRowId()
-                                    + " contains it (files "
-                                    + ordered.stream().map(c -> c.meta().fileName()).toList()
-                                    + ").");
-                }
+        int[] provider = new int[fields.size()];
+        int[] column = new int[fields.size()];
+        for (int f = 0; f < fields.size(); f++) {
+            DataField field = fields.get(f);
+            provider[f] = providerOf(field, written);
+            if (provider[f] >= 0) {
+                List<DataField> columns = reads.get(provider[f]);
+                column[f] = columns.size();
+                columns.add(written.get(provider[f]).get(field.id()));
+            } else if (!field.type().nullable() && !isSystem(field)) {
+                throw Errors.invalidLayout(
+                        "Column '"
+                                + field.name()
+                                + "' is NOT NULL but no file of the row range starting at "
+                                + ordered.get(0).meta().firstRowId()
+                                + " contains it (files "
+                                + ordered.stream().map(c -> c.meta().fileName()).toList()
+                                + ").");
             }
         }
-        // Opened files, in provider order; map ordered position -> opened index.
         List<GroupFile> files = new ArrayList<>();
-        Map<Integer, Integer> openedIndex = new HashMap<>();
+        int[] opened = new int[ordered.size()]; // ordered position -> index in files
         for (int i = 0; i < ordered.size(); i++) {
-            LinkedHashMap<Integer, DataField> columns = reads.get(i);
-            if (columns != null) {
-                openedIndex.put(i, files.size());
+            if (!reads.get(i).isEmpty()) {
+                opened[i] = files.size();
                 Candidate c = ordered.get(i);
-                files.add(new GroupFile(c.path(), c.meta(), new ArrayList<>(columns.values())));
+                files.add(new GroupFile(c.path(), c.meta(), reads.get(i)));
             }
         }
         List<FieldSource> sources = new ArrayList<>();
         for (int f = 0; f < fields.size(); f++) {
-            int[] pick = picks.get(f);
-            FieldSource placeholder = placeholders.get(f);
-            if (pick == null) {
-                sources.add(placeholder);
-                continue;
-            }
-            int file = openedIndex.get(pick[0]);
-            int column = new ArrayList<>(reads.get(pick[0]).keySet()).indexOf(pick[1]);
-            if (placeholder instanceof FieldSource.RowId) {
-                sources.add(new FieldSource.RowId(file, column));
+            int id = fields.get(f).id();
+            int file = provider[f] < 0 ? -1 : opened[provider[f]];
+            if (id == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
+                sources.add(
+                        new FieldSource.SequenceNumber(ordered.get(0).meta().maxSequenceNumber()));
+            } else if (id == SystemFields.ROW_ID_FIELD_ID) {
+                sources.add(new FieldSource.RowId(file, file < 0 ? -1 : column[f]));
+            } else if (file < 0) {
+                sources.add(new FieldSource.Null());
             } else {
                 sources.add(
                         new FieldSource.FromFile(
-                                file, column, files.get(file).columns().get(column)));
+                                file, column[f], files.get(file).columns().get(column[f])));
             }
         }
         return new Selected(files, sources);
+    }
+
+    /**
+     * The position in {@code written} (newest first) of the file providing {@code field}, or -1:
+     * the first file that wrote it; for {@code _ROW_ID} the newest file if it stores it physically;
+     * never a file for {@code _SEQUENCE_NUMBER}.
+     */
+    private static int providerOf(DataField field, List<Map<Integer, DataField>> written) {
+        if (field.id() == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
+            return -1;
+        }
+        if (field.id() == SystemFields.ROW_ID_FIELD_ID) {
+            return written.get(0).containsKey(SystemFields.ROW_ID_FIELD_ID) ? 0 : -1;
+        }
+        for (int i = 0; i < written.size(); i++) {
+            if (written.get(i).containsKey(field.id())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isSystem(DataField field) {
+        return field.id() == SystemFields.ROW_ID_FIELD_ID
+                || field.id() == SystemFields.SEQUENCE_NUMBER_FIELD_ID;
     }
 
     /**

@@ -32,6 +32,7 @@ public final class ReadBatch {
     private final int[] selected;
     private final ColumnarRowData row;
     private int size;
+    private boolean allSelected;
 
     ReadBatch(VectorizedColumnBatch columns, int capacity) {
         this.columns = columns;
@@ -42,6 +43,13 @@ public final class ReadBatch {
     void reset(int rows) {
         columns.setNumRows(rows);
         size = 0;
+        allSelected = false;
+    }
+
+    /** Selects every decoded position. */
+    void selectAll() {
+        size = columns.getNumRows();
+        allSelected = true;
     }
 
     void select(int position) {
@@ -55,7 +63,15 @@ public final class ReadBatch {
 
     /** The vector position of selected row {@code i}. */
     public int position(int i) {
-        return selected[i];
+        return allSelected ? i : selected[i];
+    }
+
+    /**
+     * Whether every decoded position is selected ({@code position(i) == i}), so consumers may
+     * process the vectors densely.
+     */
+    public boolean allSelected() {
+        return allSelected;
     }
 
     /** The stitched column vectors, one per output column, holding every decoded position. */
@@ -65,7 +81,7 @@ public final class ReadBatch {
 
     /** Selected row {@code i} as a reused view (each call repositions the same object). */
     public RowData row(int i) {
-        row.setRowId(selected[i]);
+        row.setRowId(position(i));
         return row;
     }
 }
