@@ -27,6 +27,8 @@ import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
 import io.dovetail.table.types.DataTypes;
+import io.dovetail.table.update.ColumnUpdater;
+import io.dovetail.table.update.RowUpdate;
 import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
@@ -34,9 +36,12 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.SplittableRandom;
 
 /**
  * An unpartitioned data-evolution table of {@code cols} columns ({@code id BIGINT}, then DOUBLE,
@@ -126,19 +131,100 @@ final class BenchTable {
                     writer.write(row);
                 }
                 for (ManifestEntry file : writer.finish()) {
-                    updates.add(
-                            new ManifestEntry(
-                                    file.kind(),
-                                    file.partition(),
-                                    file.bucket(),
-                                    file.totalBuckets(),
-                                    file.file().toBuilder().firstRowId(first).build()));
+                    updates.add(withFirstRowId(file, first));
                 }
             }
         }
         new TableCommit(store)
                 .commit(CommitRequest.columnUpdate(USER, ++identifier, latest.id(), updates));
         return bytes(updates);
+    }
+
+    /**
+     * Rewrites {@code columns} for every row, one partial-column file per row-range group, with
+     * values derived from {@code salt}.
+     */
+    void updateColumns(List<String> columns, long salt) {
+        TableSchema schema = store.latestSchema();
+        Snapshot latest = store.latestSnapshot().orElseThrow();
+        int[] indexes = columns.stream().mapToInt(c -> schema.fieldNames().indexOf(c)).toArray();
+        List<ManifestEntry> updates = new ArrayList<>();
+        GenericRowData row = new GenericRowData(columns.size());
+        for (ManifestEntry group : store.files(latest).liveFiles()) {
+            if (group.file().writeCols() != null) {
+                continue;
+            }
+            long first = group.file().firstRowId();
+            try (DataFileWriter writer =
+                    DataFileWriter.forPartialColumns(
+                            store.paths(), schema, columns, UNPARTITIONED)) {
+                for (long r = 0; r < group.file().rowCount(); r++) {
+                    for (int c = 0; c < indexes.length; c++) {
+                        row.setField(c, value(indexes[c], first + r + salt));
+                    }
+                    writer.write(row);
+                }
+                for (ManifestEntry file : writer.finish()) {
+                    updates.add(withFirstRowId(file, first));
+                }
+            }
+        }
+        new TableCommit(store)
+                .commit(CommitRequest.columnUpdate(USER, ++identifier, latest.id(), updates));
+    }
+
+    private static ManifestEntry withFirstRowId(ManifestEntry file, long first) {
+        return new ManifestEntry(
+                file.kind(),
+                file.partition(),
+                file.bucket(),
+                file.totalBuckets(),
+                file.file().toBuilder().firstRowId(first).build());
+    }
+
+    /**
+     * Sets DOUBLE column {@code column} of {@code count} random rows through {@link ColumnUpdater}
+     * (one partial-column file per touched group, untouched values read back) and commits it.
+     * Returns the bytes written.
+     */
+    long updateRandomRows(String column, long count, long seed) {
+        Snapshot latest = store.latestSnapshot().orElseThrow();
+        ColumnUpdater updater = ColumnUpdater.on(store, latest, List.of(column));
+        List<ManifestEntry> files =
+                updater.write(randomRows(latest.nextRowId(), count, new SplittableRandom(seed)));
+        new TableCommit(store)
+                .commit(CommitRequest.columnUpdate(USER, ++identifier, latest.id(), files));
+        return bytes(files);
+    }
+
+    /**
+     * {@code count} distinct row ids below {@code rows}, each subset equally likely, in ascending
+     * order (selection sampling), each with a new value; the value row is reused.
+     */
+    private static Iterator<RowUpdate> randomRows(long rows, long count, SplittableRandom random) {
+        GenericRowData values = new GenericRowData(1);
+        return new Iterator<>() {
+            private long rowId = -1;
+            private long left = count;
+
+            @Override
+            public boolean hasNext() {
+                return left > 0;
+            }
+
+            @Override
+            public RowUpdate next() {
+                if (left == 0) {
+                    throw new NoSuchElementException();
+                }
+                do {
+                    rowId++;
+                } while (random.nextLong(rows - rowId) >= left);
+                left--;
+                values.setField(0, random.nextDouble());
+                return new RowUpdate(rowId, values);
+            }
+        };
     }
 
     private void commit(List<ManifestEntry> files) {

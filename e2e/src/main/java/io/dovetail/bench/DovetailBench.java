@@ -21,9 +21,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]}. Each benchmark
- * builds what it needs in a temporary warehouse, measures the variants side by side in one JVM,
- * prints one JSON object per measurement and a summary with the ratios.
+ * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]} or {@code read
+ * [--rows N] [--cols M] [--versions K]}. Each benchmark builds what it needs in a temporary
+ * warehouse, measures the variants side by side in one JVM, prints one JSON object per measurement
+ * and a summary with the ratios.
  */
 public final class DovetailBench {
 
@@ -39,6 +40,10 @@ public final class DovetailBench {
             case "write":
                 WriteBenchmark.run(new BenchArgs(rest, List.of("rows", "cols", "repeats")));
                 break;
+            case "read":
+                ReadBenchmark.run(
+                        new BenchArgs(rest, List.of("rows", "cols", "versions", "repeats")));
+                break;
             default:
                 usage();
                 System.exit(2);
@@ -46,6 +51,9 @@ public final class DovetailBench {
     }
 
     private static void usage() {
-        System.err.println("usage: dovetail-bench write [--rows N] [--cols M] [--repeats R]");
+        System.err.println(
+                "usage: dovetail-bench write [--rows N] [--cols M] [--repeats R]\n"
+                        + "       dovetail-bench read [--rows N] [--cols M] [--versions K]"
+                        + " [--repeats R]");
     }
 }

@@ -27,14 +27,16 @@ import java.util.stream.Stream;
 
 /**
  * {@code write}: appends N x M rows, rewrites one whole column (fraction 1.0) as partial-column
- * files, then a width sweep: the same one-column update on tables of 2, 20 and 100 columns,
- * alternating widths per round. Summary: {@code width_growth} = median update time at 100 columns /
- * median at 2 columns (target ≤ 1.2: update cost does not grow with table width).
+ * files, updates one column of 1% random rows through {@code ColumnUpdater} (fraction 0.01), then a
+ * width sweep: the same 1% one-column update on tables of 2, 20 and 100 columns, alternating widths
+ * per round. Summary: {@code width_growth} = median update time at 100 columns / median at 2
+ * columns (target ≤ 1.2: update cost does not grow with table width).
  */
 final class WriteBenchmark {
 
     private static final String BENCH = "write";
     private static final int[] WIDTHS = {2, 20, 100};
+    private static final double SPARSE_FRACTION = 0.01;
 
     private WriteBenchmark() {}
 
@@ -63,6 +65,16 @@ final class WriteBenchmark {
                     .put("bytes_written", bytes)
                     .print();
 
+            start = System.nanoTime();
+            bytes = table.updateRandomRows("c1", sparseRows(rows), 42);
+            new Measurement(BENCH, "update")
+                    .put("cols", cols)
+                    .put("fraction", SPARSE_FRACTION)
+                    .timing(rows, System.nanoTime() - start)
+                    .put("updated_rows", sparseRows(rows))
+                    .put("bytes_written", bytes)
+                    .print();
+
             widthSweep(root, rows / 4, repeats);
         } finally {
             deleteRecursively(root);
@@ -82,14 +94,15 @@ final class WriteBenchmark {
         for (int round = 0; round < repeats; round++) {
             for (int w = 0; w < WIDTHS.length; w++) {
                 long start = System.nanoTime();
-                long bytes = tables[w].updateWholeColumn("c1", round * 1_000_000.0);
+                long bytes = tables[w].updateRandomRows("c1", sparseRows(rows), round);
                 long elapsed = System.nanoTime() - start;
                 nanos.get(w).add(elapsed);
                 new Measurement(BENCH, "width-sweep-update")
                         .put("cols", WIDTHS[w])
-                        .put("fraction", 1.0)
+                        .put("fraction", SPARSE_FRACTION)
                         .put("round", round)
                         .timing(rows, elapsed)
+                        .put("updated_rows", sparseRows(rows))
                         .put("bytes_written", bytes)
                         .print();
             }
@@ -102,6 +115,10 @@ final class WriteBenchmark {
                 .put("median_update_ms_100_cols", wide / 1e6)
                 .put("width_growth", wide / narrow)
                 .print();
+    }
+
+    private static long sparseRows(long rows) {
+        return Math.round(rows * SPARSE_FRACTION);
     }
 
     private static double median(List<Long> values) {

@@ -1,0 +1,166 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.update;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.read.SystemFields;
+import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.Snapshot;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Updates some columns of some rows of a data-evolution table, keyed by {@code _ROW_ID}, planned on
+ * a pinned base snapshot (data-evolution semantics §6.2).
+ *
+ * <p>Updates stream through in ascending row-id order. Each row-range group they touch gets one
+ * non-rolling partial-column file holding exactly the updated columns for every position of the
+ * group ({@link GroupBackfill}); groups without an update are never opened. Files are written with
+ * the current schema and committed as one column update on the base snapshot, so the commit fails
+ * with a conflict if a concurrent commit changed the same columns of the same ranges. A row hidden
+ * by a deletion vector may be given a value; it stays deleted.
+ *
+ * <p>Errors, raised before anything is committed (files already written are deleted): an unknown,
+ * system or partition column; a row id that is in no live range of the base snapshot (stale); a row
+ * id given twice or out of order; an update with the wrong number of values.
+ */
+public final class ColumnUpdater {
+
+    private final TableStore store;
+    private final Snapshot base;
+    private final List<String> columns;
+    private final BaseGroups groups;
+    private final GroupBackfill backfill;
+
+    private ColumnUpdater(
+            TableStore store, Snapshot base, TableSchema schema, List<String> columns) {
+        this.store = store;
+        this.base = base;
+        this.columns = List.copyOf(columns);
+        this.groups = BaseGroups.plan(store, base, schema, columns);
+        this.backfill = new GroupBackfill(store.paths(), schema, columns, groups.readFields());
+    }
+
+    /**
+     * An updater of {@code columns} (named in the current schema; each {@link RowUpdate} holds
+     * their values in this order) planned on {@code base}.
+     */
+    public static ColumnUpdater on(TableStore store, Snapshot base, List<String> columns) {
+        TableSchema schema = store.latestSchema();
+        checkColumns(schema, columns);
+        return new ColumnUpdater(store, base, schema, columns);
+    }
+
+    /**
+     * Writes one partial-column file per group touched by {@code updates} (ascending row ids) and
+     * returns their ADD entries, in row-id order, without committing them. On failure nothing is
+     * left behind.
+     */
+    public List<ManifestEntry> write(Iterator<RowUpdate> updates) {
+        UpdateStream stream = new UpdateStream(updates, columns.size());
+        List<ManifestEntry> written = new ArrayList<>();
+        try {
+            for (RowUpdate next = stream.peek(); next != null; next = stream.peek()) {
+                written.add(backfill.rewrite(groups.containing(next.rowId()), stream));
+            }
+        } catch (RuntimeException e) {
+            delete(written);
+            throw e;
+        }
+        return written;
+    }
+
+    /**
+     * Writes the files of {@code updates} and commits them as one column update on the base
+     * snapshot. Returns the new snapshot (or the earlier one that already holds this commit user
+     * and identifier), or empty if there was no update. If the commit is refused (conflict, layout,
+     * argument), the written files are deleted and the error is rethrown.
+     */
+    public Optional<Snapshot> commit(
+            String commitUser, long commitIdentifier, Iterator<RowUpdate> updates) {
+        List<ManifestEntry> files = write(updates);
+        if (files.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(
+                    new TableCommit(store)
+                            .commit(
+                                    CommitRequest.columnUpdate(
+                                            commitUser, commitIdentifier, base.id(), files)));
+        } catch (DovetailException e) {
+            if (e.kind() == DovetailException.Kind.CONFLICT
+                    || e.kind() == DovetailException.Kind.INVALID_LAYOUT
+                    || e.kind() == DovetailException.Kind.INVALID_ARGUMENT) {
+                delete(files);
+            }
+            throw e;
+        }
+    }
+
+    private void delete(List<ManifestEntry> files) {
+        SnapshotFiles paths = store.files(base);
+        files.forEach(f -> FileIO.deleteQuietly(paths.dataFilePath(f)));
+    }
+
+    private static void checkColumns(TableSchema schema, List<String> columns) {
+        if (columns.isEmpty()) {
+            throw Errors.invalidArgument("Name at least one column to update.");
+        }
+        Set<String> seen = new HashSet<>();
+        for (String name : columns) {
+            if (!seen.add(name)) {
+                throw Errors.invalidArgument(
+                        "Column '" + name + "' is listed twice in the columns to update.");
+            }
+            if (SystemFields.isSystemName(name)) {
+                throw Errors.invalidArgument(
+                        "System column '" + name + "' cannot be updated; it is kept by the table.");
+            }
+            if (schema.field(name).isEmpty()) {
+                throw Errors.invalidArgument(
+                        "Cannot update column '"
+                                + name
+                                + "': schema "
+                                + schema.id()
+                                + " has only the columns "
+                                + schema.fieldNames()
+                                + ".");
+            }
+            if (schema.partitionKeys().contains(name)) {
+                throw Errors.invalidArgument(
+                        "Cannot update partition column '"
+                                + name
+                                + "': rows cannot move between partitions. Leave it out of the"
+                                + " columns to update.");
+            }
+        }
+    }
+}

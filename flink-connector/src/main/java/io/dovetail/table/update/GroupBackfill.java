@@ -1,0 +1,141 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.update;
+
+import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.read.FileGroup;
+import io.dovetail.table.read.ReadBatch;
+import io.dovetail.table.read.ReadSplit;
+import io.dovetail.table.read.RowRange;
+import io.dovetail.table.read.SplitReader;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.FlinkTypes;
+import io.dovetail.table.write.DataFileWriter;
+
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * Rewrites the updated columns of one group into one partial-column file covering its whole range
+ * (data-evolution semantics §6.2): the group's current values of those columns are read through the
+ * read path, position by position in row-id order, and each position takes its new value if the
+ * updates have one, else its current value.
+ *
+ * <p>The group is read <em>without</em> its deletion vector, so positions hidden by it are read too
+ * and keep their current value: the new file stays aligned with the group's other files, and the
+ * vector (kept on the unchanged anchor) still hides those rows afterwards.
+ */
+final class GroupBackfill {
+
+    private final TablePaths paths;
+    private final TableSchema schema;
+    private final List<String> columns;
+    private final List<DataField> readFields;
+    private final BinaryRowCodec partitionCodec;
+    private final int[] valueColumns;
+
+    /**
+     * @param readFields the updated columns followed by {@code _ROW_ID}
+     */
+    GroupBackfill(
+            TablePaths paths,
+            TableSchema schema,
+            List<String> columns,
+            List<DataField> readFields) {
+        this.paths = paths;
+        this.schema = schema;
+        this.columns = List.copyOf(columns);
+        this.readFields = List.copyOf(readFields);
+        this.partitionCodec =
+                BinaryRowCodec.of(
+                        schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
+        this.valueColumns = IntStream.range(0, columns.size()).toArray();
+    }
+
+    /**
+     * Writes the file of {@code group}, taking every update of {@code updates} inside the group's
+     * range; returns its ADD entry with {@code firstRowId} = the group start.
+     */
+    ManifestEntry rewrite(FileGroup group, UpdateStream updates) {
+        RowRange range = group.range();
+        ProjectedRowData current = ProjectedRowData.from(valueColumns);
+        int rowIdField = columns.size();
+        long expected = range.first();
+        RowData partition = partitionCodec.deserialize(group.partition());
+        try (DataFileWriter writer =
+                        DataFileWriter.forPartialColumns(paths, schema, columns, partition);
+                SplitReader reader =
+                        SplitReader.open(
+                                readFields,
+                                new ReadSplit(List.of(withoutDeletionVector(group))),
+                                SplitReader.DEFAULT_BATCH_SIZE)) {
+            for (ReadBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
+                for (int i = 0; i < batch.size(); i++) {
+                    RowData row = batch.row(i);
+                    long rowId = row.getLong(rowIdField);
+                    if (rowId != expected) {
+                        throw misaligned(
+                                range, "read row id " + rowId + " where " + expected + " was due");
+                    }
+                    RowUpdate update = updates.takeIf(rowId);
+                    writer.write(update != null ? update.values() : current.replaceRow(row));
+                    expected++;
+                }
+            }
+            if (expected != range.last() + 1) {
+                throw misaligned(range, "the read ended before row id " + expected);
+            }
+            ManifestEntry file = writer.finish().get(0); // the one file of a non-rolling writer
+            return new ManifestEntry(
+                    file.kind(),
+                    file.partition(),
+                    file.bucket(),
+                    file.totalBuckets(),
+                    file.file().toBuilder().firstRowId(range.first()).build());
+        }
+    }
+
+    /** The group read in full: no deletion vector, no row selection. */
+    private static FileGroup withoutDeletionVector(FileGroup group) {
+        return new FileGroup(
+                group.partition(),
+                group.range(),
+                group.anchor(),
+                group.files(),
+                group.sources(),
+                null,
+                null);
+    }
+
+    private static RuntimeException misaligned(RowRange range, String problem) {
+        return Errors.invalidLayout(
+                "Cannot rewrite row range "
+                        + range
+                        + ": "
+                        + problem
+                        + "; every position of the range must be written, in row-id order. Nothing"
+                        + " was committed.");
+    }
+}
