@@ -21,6 +21,7 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.snapshot.CommitKind;
 
 import java.util.ArrayList;

@@ -21,6 +21,7 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.schema.SchemaManager;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
@@ -78,7 +79,7 @@ final class FieldConflictCheck {
                 }
                 RowRange range = RowRange.of(file);
                 for (WriteRange write : writes) {
-                    if (!range.intersects(write.range())) {
+                    if (!range.overlaps(write.range())) {
                         continue;
                     }
                     Set<Integer> theirs = file.writeCols() == null ? null : fieldIds(file);
@@ -99,7 +100,7 @@ final class FieldConflictCheck {
             RowRange range = RowRange.of(entry.file());
             Set<Integer> ids = fieldIds(entry.file());
             WriteRange last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-            if (last != null && last.range().intersects(range)) {
+            if (last != null && last.range().overlaps(range)) {
                 Set<Integer> union = new TreeSet<>(last.fieldIds());
                 union.addAll(ids);
                 RowRange joined =

@@ -21,6 +21,7 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.FileIdentity;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -18,10 +18,10 @@
 package io.dovetail.table.delete;
 
 import io.dovetail.table.commit.DataFileKinds;
-import io.dovetail.table.commit.RowRange;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 
 import javax.annotation.Nullable;
 

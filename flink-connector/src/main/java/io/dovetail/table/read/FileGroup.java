@@ -18,6 +18,7 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.manifest.DataFileMeta;
+import io.dovetail.table.manifest.RowRange;
 
 import javax.annotation.Nullable;
 

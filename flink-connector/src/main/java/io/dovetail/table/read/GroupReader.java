@@ -18,6 +18,7 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.index.DeletionVector;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.types.DataField;
 
 import org.apache.flink.formats.parquet.vector.ParquetSplitReaderUtil;

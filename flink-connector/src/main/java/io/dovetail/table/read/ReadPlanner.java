@@ -27,6 +27,7 @@ import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;

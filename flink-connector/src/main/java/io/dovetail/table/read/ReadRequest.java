@@ -18,6 +18,7 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 

@@ -21,6 +21,7 @@ import io.dovetail.table.commit.DataFileKinds;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -101,7 +102,7 @@ final class RowGroups {
                 high = mid - 1;
             }
         }
-        if (low < ranges.size() && ranges.get(low).containsAll(range)) {
+        if (low < ranges.size() && ranges.get(low).contains(range)) {
             return low;
         }
         String near =

@@ -17,11 +17,11 @@
  */
 package io.dovetail.table.delete;
 
-import io.dovetail.table.commit.RowRange;
 import io.dovetail.table.commit.TestTable;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 
 import org.junit.jupiter.api.Test;
 

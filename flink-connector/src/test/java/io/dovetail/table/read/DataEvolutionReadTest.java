@@ -25,6 +25,7 @@ import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.schema.ColumnPosition;
 import io.dovetail.table.schema.SchemaChange;
 import io.dovetail.table.types.DataField;

@@ -21,6 +21,7 @@ import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.DeletionVectorMeta;
 import io.dovetail.table.index.IndexFileMeta;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.types.AtomicType;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.TypeRoot;

@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.dovetail.table.read;
+package io.dovetail.table.manifest;
 
 import io.dovetail.table.error.Errors;
 
@@ -30,6 +30,21 @@ public record RowRange(long first, long last) {
         if (first < 0 || last < first) {
             throw Errors.invalidArgument("Invalid row-id range [" + first + ", " + last + "]");
         }
+    }
+
+    /** The rows of a committed file; a file without a first row id or rows has none. */
+    public static RowRange of(DataFileMeta file) {
+        if (file.firstRowId() == null || file.rowCount() == 0) {
+            throw Errors.invalidLayout(
+                    "Data file "
+                            + file.fileName()
+                            + " has no row-id range (first row id "
+                            + file.firstRowId()
+                            + ", "
+                            + file.rowCount()
+                            + " rows).");
+        }
+        return new RowRange(file.firstRowId(), file.firstRowId() + file.rowCount() - 1);
     }
 
     /** The range of {@code count >= 1} rows starting at {@code first}. */
@@ -49,7 +64,7 @@ public record RowRange(long first, long last) {
         return first <= other.last && other.first <= last;
     }
 
-    public boolean containsAll(RowRange other) {
+    public boolean contains(RowRange other) {
         return first <= other.first && other.last <= last;
     }
 
