@@ -41,7 +41,6 @@ import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * {@code read}: a table of N rows x M columns whose row-range groups hold K column files (the
@@ -89,8 +88,8 @@ final class ReadBenchmark {
                 }
                 expected = viaRaw;
             }
-            double dovetailRate = rows / (median(dovetail) / 1e9);
-            double rawRate = rows / (median(raw) / 1e9);
+            double dovetailRate = rows / (BenchSupport.median(dovetail) / 1e9);
+            double rawRate = rows / (BenchSupport.median(raw) / 1e9);
             new Measurement(BENCH, "summary")
                     .put("rows", rows)
                     .put("cols", cols)
@@ -100,7 +99,7 @@ final class ReadBenchmark {
                     .put("ratio_vs_raw", dovetailRate / rawRate)
                     .print();
         } finally {
-            deleteRecursively(root);
+            BenchSupport.deleteRecursively(root);
         }
     }
 
@@ -191,21 +190,6 @@ final class ReadBenchmark {
                         types,
                         BATCH_SIZE,
                         sums);
-            }
-        }
-    }
-
-    private static double median(List<Long> values) {
-        List<Long> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
             }
         }
     }

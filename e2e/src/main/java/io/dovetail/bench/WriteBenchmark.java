@@ -21,9 +21,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * {@code write}: appends N x M rows, rewrites one whole column (fraction 1.0) as partial-column
@@ -77,7 +75,7 @@ final class WriteBenchmark {
 
             widthSweep(root, rows / 4, repeats);
         } finally {
-            deleteRecursively(root);
+            BenchSupport.deleteRecursively(root);
         }
     }
 
@@ -107,8 +105,8 @@ final class WriteBenchmark {
                         .print();
             }
         }
-        double narrow = median(nanos.get(0));
-        double wide = median(nanos.get(WIDTHS.length - 1));
+        double narrow = BenchSupport.median(nanos.get(0));
+        double wide = BenchSupport.median(nanos.get(WIDTHS.length - 1));
         new Measurement(BENCH, "summary")
                 .put("rows", rows)
                 .put("median_update_ms_2_cols", narrow / 1e6)
@@ -119,20 +117,5 @@ final class WriteBenchmark {
 
     private static long sparseRows(long rows) {
         return Math.round(rows * SPARSE_FRACTION);
-    }
-
-    private static double median(List<Long> values) {
-        List<Long> sorted = new ArrayList<>(values);
-        sorted.sort(null);
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
-    }
-
-    private static void deleteRecursively(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }
