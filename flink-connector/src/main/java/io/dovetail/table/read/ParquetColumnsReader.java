@@ -26,17 +26,21 @@ import org.apache.flink.formats.parquet.ParquetInputFile;
 import org.apache.flink.formats.parquet.vector.ParquetDecimalVector;
 import org.apache.flink.formats.parquet.vector.ParquetSplitReaderUtil;
 import org.apache.flink.formats.parquet.vector.reader.ColumnReader;
+import org.apache.flink.formats.parquet.vector.reader.LongColumnReader;
 import org.apache.flink.formats.parquet.vector.type.ParquetField;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapLongVector;
 import org.apache.flink.table.data.columnar.vector.writable.WritableColumnVector;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.io.ColumnIOFactory;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
@@ -59,6 +63,7 @@ final class ParquetColumnsReader implements AutoCloseable {
     private final List<ParquetField> fields;
     private final WritableColumnVector[] writable;
     private final ColumnVector[] vectors;
+    private final boolean[] int64Timestamps;
 
     @SuppressWarnings("rawtypes")
     private final ColumnReader[] columnReaders;
@@ -117,7 +122,16 @@ final class ParquetColumnsReader implements AutoCloseable {
                             new ColumnIOFactory().getColumnIO(requested));
             writable = new WritableColumnVector[columns.size()];
             vectors = new ColumnVector[columns.size()];
+            int64Timestamps = new boolean[columns.size()];
             for (int i = 0; i < columns.size(); i++) {
+                TimeUnit unit = Int64TimestampVector.int64TimestampUnit(parquetTypes[i]);
+                if (unit != null) {
+                    HeapLongVector longs = new HeapLongVector(batchSize);
+                    int64Timestamps[i] = true;
+                    writable[i] = longs;
+                    vectors[i] = new Int64TimestampVector(longs, unit);
+                    continue;
+                }
                 writable[i] =
                         ParquetSplitReaderUtil.createWritableColumnVector(
                                 batchSize, types[i], parquetTypes[i], requested.getColumns(), 0);
@@ -185,6 +199,13 @@ final class ParquetColumnsReader implements AutoCloseable {
                 throw Errors.corruptFile(file.path(), "it ends before its recorded row count");
             }
             for (int i = 0; i < columnReaders.length; i++) {
+                if (int64Timestamps[i]) {
+                    ColumnDescriptor column =
+                            requested.getColumnDescription(
+                                    new String[] {requested.getFields().get(i).getName()});
+                    columnReaders[i] = new LongColumnReader(column, pages.getPageReader(column));
+                    continue;
+                }
                 columnReaders[i] =
                         ParquetSplitReaderUtil.createColumnReader(
                                 true,
