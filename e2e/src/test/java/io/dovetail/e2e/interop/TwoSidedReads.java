@@ -19,20 +19,9 @@ package io.dovetail.e2e.interop;
 
 import io.dovetail.e2e.paimon.PaimonWorkbench;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.read.ReadBatch;
-import io.dovetail.table.read.ReadPlan;
 import io.dovetail.table.read.ReadPlanner;
 import io.dovetail.table.read.ReadRequest;
-import io.dovetail.table.read.ReadSplit;
-import io.dovetail.table.read.SplitReader;
-
-import org.apache.flink.table.data.ArrayData;
-import org.apache.flink.table.data.MapData;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.ArrayType;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.MapType;
-import org.apache.flink.table.types.logical.RowType;
+import io.dovetail.table.testing.RenderedReads;
 
 import org.apache.paimon.data.InternalRow;
 import org.apache.paimon.reader.RecordReader;
@@ -66,69 +55,6 @@ final class TwoSidedReads {
 
     /** Dovetail's read of the latest snapshot, rendered like {@link PaimonWorkbench#render}. */
     static List<String> dovetail(TableStore dovetail, ReadRequest request) {
-        ReadPlan plan = new ReadPlanner(dovetail).planLatest(request);
-        List<String> out = new ArrayList<>();
-        for (ReadSplit split : plan.splits()) {
-            try (SplitReader reader = SplitReader.open(plan, split)) {
-                for (ReadBatch b = reader.nextBatch(); b != null; b = reader.nextBatch()) {
-                    for (int i = 0; i < b.size(); i++) {
-                        out.add(render(plan.rowType(), b.row(i)));
-                    }
-                }
-            }
-        }
-        out.sort(Comparator.naturalOrder());
-        return out;
-    }
-
-    /** The text form of {@link PaimonWorkbench#render}, for Flink rows. */
-    private static String render(RowType type, RowData row) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < type.getFieldCount(); i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            LogicalType t = type.getTypeAt(i);
-            sb.append(type.getFieldNames().get(i))
-                    .append('=')
-                    .append(value(t, RowData.createFieldGetter(t, i).getFieldOrNull(row)));
-        }
-        return sb.toString();
-    }
-
-    private static String value(LogicalType type, Object v) {
-        if (v == null) {
-            return "null";
-        }
-        if (type instanceof RowType row) {
-            return "{" + render(row, (RowData) v) + "}";
-        }
-        if (type instanceof ArrayType array) {
-            return elements(array.getElementType(), (ArrayData) v).toString();
-        }
-        if (type instanceof MapType map) {
-            MapData data = (MapData) v;
-            List<String> keys = elements(map.getKeyType(), data.keyArray());
-            List<String> values = elements(map.getValueType(), data.valueArray());
-            List<String> items = new ArrayList<>();
-            for (int i = 0; i < keys.size(); i++) {
-                items.add(keys.get(i) + "->" + values.get(i));
-            }
-            items.sort(Comparator.naturalOrder());
-            return items.toString();
-        }
-        if (v instanceof byte[] bytes) {
-            return "0x" + java.util.HexFormat.of().formatHex(bytes);
-        }
-        return String.valueOf(v);
-    }
-
-    private static List<String> elements(LogicalType type, ArrayData data) {
-        ArrayData.ElementGetter getter = ArrayData.createElementGetter(type);
-        List<String> items = new ArrayList<>();
-        for (int i = 0; i < data.size(); i++) {
-            items.add(value(type, getter.getElementOrNull(data, i)));
-        }
-        return items;
+        return RenderedReads.read(new ReadPlanner(dovetail).planLatest(request));
     }
 }

@@ -28,6 +28,7 @@ import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.schema.ColumnPosition;
 import io.dovetail.table.schema.SchemaChange;
+import io.dovetail.table.testing.RenderedReads;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
 
@@ -210,7 +211,7 @@ class DataEvolutionReadTest {
         ReadPlan tiny = new ReadPlanner(t.store()).planLatest(onlyA.withSplitSizes(1, 1));
         assertThat(tiny.splits()).hasSize(2);
         assertThat(tiny.splits().get(0).groups()).hasSize(1);
-        assertThat(TestTable.readPlan(tiny)).hasSize(4);
+        assertThat(RenderedReads.read(tiny)).hasSize(4);
         ReadPlan one = new ReadPlanner(t.store()).planLatest(t.request());
         assertThat(one.splits()).hasSize(2); // one per partition
     }
@@ -235,7 +236,7 @@ class DataEvolutionReadTest {
                         new DeletionFile(index.path(indexDir), index.deletionVectors().get(0)),
                         null);
         ReadPlan deleted = new ReadPlan(plan.fields(), List.of(new ReadSplit(List.of(withDv))));
-        assertThat(TestTable.readPlan(deleted))
+        assertThat(RenderedReads.read(deleted))
                 .containsExactly(
                         "id=1, b=P, c=11, _ROW_ID=0, _SEQUENCE_NUMBER=3",
                         "id=4, b=s, c=41, _ROW_ID=3, _SEQUENCE_NUMBER=3");

@@ -22,6 +22,7 @@ import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.DeletionVectorMeta;
 import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.testing.RenderedReads;
 import io.dovetail.table.types.AtomicType;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.TypeRoot;
@@ -136,7 +137,7 @@ class ReadModelPropertyTest {
                     SplitReader.open(plan.fields(), withDeletions(split, deletions), batchSize)) {
                 for (ReadBatch b = reader.nextBatch(); b != null; b = reader.nextBatch()) {
                     for (int i = 0; i < b.size(); i++) {
-                        out.add(TestTable.render(plan.rowType(), b.row(i)));
+                        out.add(RenderedReads.render(plan.rowType(), b.row(i)));
                     }
                 }
             }

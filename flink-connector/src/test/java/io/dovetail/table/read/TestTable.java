@@ -25,21 +25,15 @@ import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.SchemaChange;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.testing.RenderedReads;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
-import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.ArrayType;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.MapType;
-import org.apache.flink.table.types.logical.RowType;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -126,70 +120,6 @@ final class TestTable {
     /** Every row of every split of the latest snapshot, rendered, sorted. */
     List<String> read(ReadRequest request) {
         ReadPlan plan = new ReadPlanner(store).planLatest(request);
-        return readPlan(plan);
-    }
-
-    static List<String> readPlan(ReadPlan plan) {
-        List<String> out = new ArrayList<>();
-        for (ReadSplit split : plan.splits()) {
-            try (SplitReader reader = SplitReader.open(plan, split)) {
-                for (ReadBatch b = reader.nextBatch(); b != null; b = reader.nextBatch()) {
-                    for (int i = 0; i < b.size(); i++) {
-                        out.add(render(plan.rowType(), b.row(i)));
-                    }
-                }
-            }
-        }
-        out.sort(Comparator.naturalOrder());
-        return out;
-    }
-
-    static String render(RowType type, RowData row) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < type.getFieldCount(); i++) {
-            if (i > 0) {
-                sb.append(", ");
-            }
-            LogicalType t = type.getTypeAt(i);
-            sb.append(type.getFieldNames().get(i))
-                    .append('=')
-                    .append(value(t, RowData.createFieldGetter(t, i).getFieldOrNull(row)));
-        }
-        return sb.toString();
-    }
-
-    private static String value(LogicalType type, Object v) {
-        if (v == null) {
-            return "null";
-        }
-        if (type instanceof RowType row) {
-            return "{" + render(row, (RowData) v) + "}";
-        }
-        if (type instanceof ArrayType array) {
-            ArrayData data = (ArrayData) v;
-            ArrayData.ElementGetter getter = ArrayData.createElementGetter(array.getElementType());
-            List<String> items = new ArrayList<>();
-            for (int i = 0; i < data.size(); i++) {
-                items.add(value(array.getElementType(), getter.getElementOrNull(data, i)));
-            }
-            return items.toString();
-        }
-        if (type instanceof MapType map) {
-            MapData data = (MapData) v;
-            ArrayData.ElementGetter k = ArrayData.createElementGetter(map.getKeyType());
-            ArrayData.ElementGetter val = ArrayData.createElementGetter(map.getValueType());
-            List<String> items = new ArrayList<>();
-            for (int i = 0; i < data.size(); i++) {
-                items.add(
-                        value(map.getKeyType(), k.getElementOrNull(data.keyArray(), i))
-                                + "->"
-                                + value(
-                                        map.getValueType(),
-                                        val.getElementOrNull(data.valueArray(), i)));
-            }
-            items.sort(Comparator.naturalOrder());
-            return items.toString();
-        }
-        return String.valueOf(v);
+        return RenderedReads.read(plan);
     }
 }
