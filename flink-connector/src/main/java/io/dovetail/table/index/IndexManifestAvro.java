@@ -145,15 +145,7 @@ final class IndexManifestAvro {
     }
 
     static IndexManifestEntry fromRecord(AvroRecordView view) {
-        int version = view.requiredInt(VERSION_FIELD);
-        if (version != VERSION) {
-            throw view.corrupt(
-                    "index manifest _VERSION is "
-                            + version
-                            + " but only "
-                            + VERSION
-                            + " is supported");
-        }
+        view.requireVersion(VERSION_FIELD, VERSION, "index manifest", "");
         byte[] partition = view.requiredBytes(PARTITION);
         BinaryRowCodec.arity(partition, view.source() + "." + PARTITION);
         AvroRecordView global = view.optionalRecord(GLOBAL_INDEX);

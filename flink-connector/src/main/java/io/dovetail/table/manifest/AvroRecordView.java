@@ -121,6 +121,26 @@ public final class AvroRecordView {
         return new AvroRecordView((GenericRecord) element, source + "." + name + "[" + index + "]");
     }
 
+    /**
+     * Checks the record's format version field; any other value is a clear error naming the record
+     * kind ({@code what}), the version found and {@code hint} (may be empty).
+     */
+    public void requireVersion(String field, int expected, String what, String hint) {
+        int version = requiredInt(field);
+        if (version != expected) {
+            throw corrupt(
+                    what
+                            + " "
+                            + field
+                            + " is "
+                            + version
+                            + " but only "
+                            + expected
+                            + " is supported"
+                            + hint);
+        }
+    }
+
     /** Corruption of this record, naming its file and position. */
     public RuntimeException corrupt(String problem) {
         return Errors.corruptFile(source, problem);

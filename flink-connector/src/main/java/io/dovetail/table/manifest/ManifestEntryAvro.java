@@ -67,16 +67,11 @@ final class ManifestEntryAvro {
     }
 
     static ManifestEntry fromRecord(AvroRecordView view) {
-        int version = view.requiredInt(VERSION_FIELD);
-        if (version != VERSION) {
-            throw view.corrupt(
-                    "manifest entry _VERSION is "
-                            + version
-                            + " but only "
-                            + VERSION
-                            + " is supported"
-                            + (version == 1 ? " (version 1 tables must be recreated)" : ""));
-        }
+        view.requireVersion(
+                VERSION_FIELD,
+                VERSION,
+                "manifest entry",
+                " (tables with version-1 manifests must be recreated)");
         byte[] partition = view.requiredBytes(PARTITION);
         BinaryRowCodec.arity(partition, view.source() + "." + PARTITION);
         return new ManifestEntry(

@@ -92,15 +92,7 @@ final class ManifestFileMetaAvro {
     }
 
     static ManifestFileMeta fromRecord(AvroRecordView view) {
-        int version = view.requiredInt(VERSION_FIELD);
-        if (version != VERSION) {
-            throw view.corrupt(
-                    "manifest list _VERSION is "
-                            + version
-                            + " but only "
-                            + VERSION
-                            + " is supported");
-        }
+        view.requireVersion(VERSION_FIELD, VERSION, "manifest list", "");
         return new ManifestFileMeta(
                 view.requiredString(FILE_NAME),
                 view.requiredLong(FILE_SIZE),
