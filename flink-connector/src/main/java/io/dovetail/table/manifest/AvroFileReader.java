@@ -29,6 +29,7 @@ import org.apache.avro.LogicalType;
 import org.apache.avro.Schema;
 import org.apache.avro.file.DataFileReader;
 import org.apache.avro.file.SeekableByteArrayInput;
+import org.apache.avro.generic.GenericData;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 
@@ -46,6 +47,10 @@ import java.util.function.Function;
  * nullable fields read as null. The stored schema is checked against the expected one first
  * (primitive kinds, {@code ["null", T]} unions, logical types, required fields); any mismatch,
  * truncation or decoding failure is reported as a corrupt file.
+ *
+ * <p>Each read decodes through its own {@link GenericData}: the shared instance caches a decoder
+ * per writer-schema instance and every file parses a new one, so a long-running reader would
+ * retain one decoder per file it ever read.
  */
 public final class AvroFileReader {
 
@@ -67,7 +72,8 @@ public final class AvroFileReader {
         List<T> result = new ArrayList<>();
         try (DataFileReader<GenericRecord> reader =
                 new DataFileReader<>(
-                        new SeekableByteArrayInput(bytes), new GenericDatumReader<>())) {
+                        new SeekableByteArrayInput(bytes),
+                        new GenericDatumReader<>(null, null, new GenericData()))) {
             String problem = mismatch(expected, reader.getSchema(), "");
             if (problem != null) {
                 throw Errors.corruptFile(path, "unexpected Avro schema: " + problem);

@@ -45,7 +45,7 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Eight committers race for {@code dovetail.concurrency.seconds} (default 30) with a random mix of
+ * Eight committers race for {@code dovetail.concurrency.seconds} (default 60) with a random mix of
  * appends, column updates of overlapping and disjoint fields, and deletes. Every acknowledged
  * commit must be in the table exactly once, every rejected one must be a conflict that left no
  * trace, and the final metadata (live files with their ranges and write columns, deletion vectors
@@ -55,7 +55,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ConcurrentCommitTest {
 
     private static final int THREADS = 8;
-    private static final long MILLIS = Long.getLong("dovetail.concurrency.seconds", 30) * 1000;
+    private static final long MILLIS = Long.getLong("dovetail.concurrency.seconds", 60) * 1000;
     private static final List<String> PARTITIONS = List.of("p0", "p1", "p2");
 
     @TempDir java.nio.file.Path dir;
