@@ -26,6 +26,7 @@ import org.apache.paimon.data.GenericRow;
 import org.apache.paimon.data.InternalArray;
 import org.apache.paimon.data.InternalMap;
 import org.apache.paimon.data.InternalRow;
+import org.apache.paimon.data.serializer.InternalRowSerializer;
 import org.apache.paimon.io.DataFileMeta;
 import org.apache.paimon.io.DataIncrement;
 import org.apache.paimon.manifest.ManifestEntry;
@@ -179,16 +180,11 @@ public final class PaimonWorkbench implements AutoCloseable {
         int rowIdPos = readType.getFieldIndex(SpecialFields.ROW_ID.name());
         java.util.Map<Long, InternalRow> out = new java.util.HashMap<>();
         ReadBuilder rb = table.newReadBuilder().withReadType(readType);
+        // a deep copy: the reader reuses nested rows, arrays and maps between records
+        InternalRowSerializer copier = new InternalRowSerializer(readType);
         try (RecordReader<InternalRow> reader =
                 rb.newRead().createReader(rb.newScan().plan().splits())) {
-            reader.forEachRemaining(
-                    row -> {
-                        GenericRow copy = new GenericRow(readType.getFieldCount());
-                        for (int i = 0; i < readType.getFieldCount(); i++) {
-                            copy.setField(i, InternalRowUtils.get(row, i, readType.getTypeAt(i)));
-                        }
-                        out.put(row.getLong(rowIdPos), copy);
-                    });
+            reader.forEachRemaining(row -> out.put(row.getLong(rowIdPos), copier.copy(row)));
         }
         return out;
     }

@@ -49,8 +49,8 @@ import java.util.function.Function;
  * truncation or decoding failure is reported as a corrupt file.
  *
  * <p>Each read decodes through its own {@link GenericData}: the shared instance caches a decoder
- * per writer-schema instance and every file parses a new one, so a long-running reader would
- * retain one decoder per file it ever read.
+ * per writer-schema instance and every file parses a new one, so a long-running reader would retain
+ * one decoder per file it ever read.
  */
 public final class AvroFileReader {
 

@@ -18,16 +18,20 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
-import io.dovetail.table.types.ArrayType;
 import io.dovetail.table.types.AtomicType;
+import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
-import io.dovetail.table.types.MapType;
-import io.dovetail.table.types.MultisetType;
+import io.dovetail.table.types.FlinkTypes;
 import io.dovetail.table.types.RowType;
 
+import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.MapData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.columnar.ColumnarRowData;
+import org.apache.flink.table.data.columnar.vector.ArrayColumnVector;
 import org.apache.flink.table.data.columnar.vector.BooleanColumnVector;
 import org.apache.flink.table.data.columnar.vector.ByteColumnVector;
 import org.apache.flink.table.data.columnar.vector.BytesColumnVector;
@@ -37,16 +41,20 @@ import org.apache.flink.table.data.columnar.vector.DoubleColumnVector;
 import org.apache.flink.table.data.columnar.vector.FloatColumnVector;
 import org.apache.flink.table.data.columnar.vector.IntColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
+import org.apache.flink.table.data.columnar.vector.MapColumnVector;
+import org.apache.flink.table.data.columnar.vector.RowColumnVector;
 import org.apache.flink.table.data.columnar.vector.ShortColumnVector;
 import org.apache.flink.table.data.columnar.vector.TimestampColumnVector;
+import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 
-import java.util.List;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * A view of a file's column vector in the read type, for columns whose type changed after the file
- * was written: each access reads the stored value and casts it ({@link ValueCasts}). Unchanged
- * columns are not wrapped, so they stay zero-copy.
+ * was written, at the top level or inside ROW / ARRAY / MAP ({@link NestedValueCasts}): each access
+ * reads the stored value and converts it. A ROW view exposes its fields as views too, so nested
+ * rows stay columnar for the consumer. Unchanged columns are not wrapped, so they stay zero-copy.
  */
 final class CastVector
         implements BooleanColumnVector,
@@ -58,74 +66,61 @@ final class CastVector
                 DoubleColumnVector,
                 DecimalColumnVector,
                 BytesColumnVector,
-                TimestampColumnVector {
+                TimestampColumnVector,
+                ArrayColumnVector,
+                MapColumnVector,
+                RowColumnVector {
 
-    private final ColumnVector source;
-    private final Function<Integer, Object> read;
-    private final Function<Object, Object> cast;
+    private final IntFunction<Object> values;
+    private final boolean cached;
+    private final VectorizedColumnBatch fields;
     private int cachedRow = -1;
     private Object cachedValue;
 
-    private CastVector(
-            ColumnVector source, Function<Integer, Object> read, Function<Object, Object> cast) {
-        this.source = source;
-        this.read = read;
-        this.cast = cast;
+    /**
+     * @param values the converted value at a position, null for NULL
+     * @param cached whether to remember the last value (the top-level view; field views read
+     *     through their row's cache)
+     */
+    private CastVector(IntFunction<Object> values, DataType type, boolean cached) {
+        this.values = values;
+        this.cached = cached;
+        this.fields = type instanceof RowType row ? fieldViews(row) : null;
     }
 
     /**
      * {@code source} (holding values of {@code stored}) as a vector of {@code target}: itself when
-     * only nullability, names or field ids differ, else a casting view.
+     * only nullability, names or field ids differ, else a converting view.
      */
     static ColumnVector of(ColumnVector source, DataType stored, DataType target, String column) {
-        if (sameLayout(stored, target)) {
+        if (NestedValueCasts.sameLayout(stored, target)) {
             return source;
         }
-        if (stored instanceof AtomicType from && target instanceof AtomicType to) {
-            return new CastVector(source, reader(source, from), ValueCasts.of(from, to, column));
-        }
-        throw Errors.unsupported(
-                "reading nested column '"
-                        + column
-                        + "' stored as "
-                        + stored.asSqlString()
-                        + " as "
-                        + target.asSqlString()
-                        + " (nested schema evolution)",
-                "Only top-level columns may change type or shape for now");
+        Function<Object, Object> cast = NestedValueCasts.of(stored, target, column);
+        IntFunction<Object> read = reader(source, stored);
+        return new CastVector(
+                i -> source.isNullAt(i) ? null : cast.apply(read.apply(i)), target, true);
     }
 
-    private static boolean sameLayout(DataType a, DataType b) {
-        if (a instanceof AtomicType x && b instanceof AtomicType y) {
-            return x.withNullable(true).equals(y.withNullable(true));
+    private VectorizedColumnBatch fieldViews(RowType row) {
+        ColumnVector[] views = new ColumnVector[row.fields().size()];
+        for (int k = 0; k < views.length; k++) {
+            DataField field = row.fields().get(k);
+            RowData.FieldGetter getter =
+                    RowData.createFieldGetter(FlinkTypes.toFlink(field.type()), k);
+            views[k] =
+                    new CastVector(
+                            i -> {
+                                RowData value = (RowData) value(i);
+                                return value == null ? null : getter.getFieldOrNull(value);
+                            },
+                            field.type(),
+                            false);
         }
-        if (a instanceof RowType x && b instanceof RowType y) {
-            List<io.dovetail.table.types.DataField> f = x.fields();
-            List<io.dovetail.table.types.DataField> g = y.fields();
-            if (f.size() != g.size()) {
-                return false;
-            }
-            for (int i = 0; i < f.size(); i++) {
-                if (f.get(i).id() != g.get(i).id()
-                        || !sameLayout(f.get(i).type(), g.get(i).type())) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (a instanceof ArrayType x && b instanceof ArrayType y) {
-            return sameLayout(x.element(), y.element());
-        }
-        if (a instanceof MultisetType x && b instanceof MultisetType y) {
-            return sameLayout(x.element(), y.element());
-        }
-        if (a instanceof MapType x && b instanceof MapType y) {
-            return sameLayout(x.key(), y.key()) && sameLayout(x.value(), y.value());
-        }
-        return false;
+        return new VectorizedColumnBatch(views);
     }
 
-    private static Function<Integer, Object> reader(ColumnVector v, AtomicType type) {
+    private static IntFunction<Object> reader(ColumnVector v, DataType type) {
         switch (type.root()) {
             case BOOLEAN:
                 return i -> ((BooleanColumnVector) v).getBoolean(i);
@@ -135,6 +130,7 @@ final class CastVector
                 return i -> ((ShortColumnVector) v).getShort(i);
             case INT:
             case DATE:
+            case TIME:
                 return i -> ((IntColumnVector) v).getInt(i);
             case BIGINT:
                 return i -> ((LongColumnVector) v).getLong(i);
@@ -143,7 +139,10 @@ final class CastVector
             case DOUBLE:
                 return i -> ((DoubleColumnVector) v).getDouble(i);
             case DECIMAL:
-                return i -> ((DecimalColumnVector) v).getDecimal(i, type.precision(), type.scale());
+                AtomicType decimal = (AtomicType) type;
+                return i ->
+                        ((DecimalColumnVector) v)
+                                .getDecimal(i, decimal.precision(), decimal.scale());
             case CHAR:
             case VARCHAR:
                 return i -> StringData.fromBytes(((BytesColumnVector) v).getBytes(i).getBytes());
@@ -151,15 +150,27 @@ final class CastVector
             case VARBINARY:
                 return i -> ((BytesColumnVector) v).getBytes(i).getBytes();
             case TIMESTAMP:
-                return i -> ((TimestampColumnVector) v).getTimestamp(i, type.precision());
+            case TIMESTAMP_LTZ:
+                int precision = ((AtomicType) type).precision();
+                return i -> ((TimestampColumnVector) v).getTimestamp(i, precision);
+            case ROW:
+                return i -> ((RowColumnVector) v).getRow(i);
+            case ARRAY:
+                return i -> ((ArrayColumnVector) v).getArray(i);
+            case MAP:
+            case MULTISET:
+                return i -> ((MapColumnVector) v).getMap(i);
             default:
-                throw Errors.unsupported("casting a column of type " + type.asSqlString(), null);
+                throw Errors.unsupported("converting a column of type " + type.asSqlString(), null);
         }
     }
 
     private Object value(int i) {
+        if (!cached) {
+            return values.apply(i);
+        }
         if (i != cachedRow) {
-            cachedValue = source.isNullAt(i) ? null : cast.apply(read.apply(i));
+            cachedValue = values.apply(i);
             cachedRow = i;
         }
         return cachedValue;
@@ -226,5 +237,20 @@ final class CastVector
     @Override
     public TimestampData getTimestamp(int i, int precision) {
         return (TimestampData) value(i);
+    }
+
+    @Override
+    public ArrayData getArray(int i) {
+        return (ArrayData) value(i);
+    }
+
+    @Override
+    public MapData getMap(int i) {
+        return (MapData) value(i);
+    }
+
+    @Override
+    public ColumnarRowData getRow(int i) {
+        return new ColumnarRowData(fields, i);
     }
 }

@@ -22,11 +22,20 @@ import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
 import io.dovetail.table.types.DataTypes;
 
+import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.MapData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.columnar.vector.ArrayColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
+import org.apache.flink.table.data.columnar.vector.MapColumnVector;
+import org.apache.flink.table.data.columnar.vector.RowColumnVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapBytesVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapIntVector;
+import org.apache.flink.table.data.columnar.vector.heap.HeapRowVector;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,18 +94,109 @@ class NestedColumnsReadTest {
     }
 
     @Test
-    void renamedNestedFieldKeepsTheStoredVectorAndChangedStructureIsUnsupported() {
+    void renamedNestedFieldKeepsTheStoredVector() {
         ColumnVector stored = i -> false;
         assertThat(CastVector.of(stored, point("x"), point("renamed"), "point")).isSameAs(stored);
-        DataType added =
+    }
+
+    @Test
+    void evolvedRowResolvesFieldsById() {
+        HeapIntVector x = new HeapIntVector(3);
+        HeapBytesVector label = new HeapBytesVector(3);
+        x.vector[0] = 7;
+        label.appendBytes(0, "a".getBytes(), 0, 1);
+        x.setNullAt(1);
+        label.appendBytes(1, "b".getBytes(), 0, 1);
+        HeapRowVector stored = new HeapRowVector(3, x, label);
+        stored.setNullAt(2);
+        DataType evolved =
                 DataTypes.ROW(
-                        new DataField(10, "x", DataTypes.INT()),
-                        new DataField(11, "label", DataTypes.STRING()),
-                        new DataField(12, "z", DataTypes.INT()));
-        assertThatThrownBy(() -> CastVector.of(stored, point("x"), added, "point"))
+                        new DataField(11, "name", DataTypes.STRING()),
+                        new DataField(10, "x", DataTypes.BIGINT()),
+                        new DataField(12, "added", DataTypes.INT()));
+
+        RowColumnVector read =
+                (RowColumnVector) CastVector.of(stored, point("x"), evolved, "point");
+
+        RowData first = read.getRow(0);
+        assertThat(first.getString(0).toString()).isEqualTo("a");
+        assertThat(first.getLong(1)).isEqualTo(7L);
+        assertThat(first.isNullAt(2)).isTrue();
+        RowData second = read.getRow(1);
+        assertThat(second.getString(0).toString()).isEqualTo("b");
+        assertThat(second.isNullAt(1)).isTrue();
+        assertThat(((ColumnVector) read).isNullAt(2)).isTrue();
+    }
+
+    @Test
+    void evolvedArrayElementsAndMapValuesAreConverted() {
+        DataType oldElement = DataTypes.ROW(new DataField(20, "v", DataTypes.SMALLINT()));
+        DataType newElement =
+                DataTypes.ROW(
+                        new DataField(21, "w", DataTypes.STRING()),
+                        new DataField(20, "v", DataTypes.INT()));
+        ArrayColumnVector arrays =
+                (ArrayColumnVector)
+                        CastVector.of(
+                                arrays(
+                                        new GenericArrayData(
+                                                new Object[] {GenericRowData.of((short) 3), null})),
+                                DataTypes.ARRAY(oldElement),
+                                DataTypes.ARRAY(newElement),
+                                "list");
+        ArrayData array = arrays.getArray(0);
+        assertThat(array.size()).isEqualTo(2);
+        assertThat(array.getRow(0, 2).isNullAt(0)).isTrue();
+        assertThat(array.getRow(0, 2).getInt(1)).isEqualTo(3);
+        assertThat(array.isNullAt(1)).isTrue();
+
+        MapColumnVector maps =
+                (MapColumnVector)
+                        CastVector.of(
+                                maps(attrs("k", 5)),
+                                DataTypes.MAP(DataTypes.STRING(), DataTypes.INT()),
+                                DataTypes.MAP(DataTypes.STRING(), DataTypes.BIGINT()),
+                                "attrs");
+        MapData map = maps.getMap(0);
+        assertThat(map.keyArray().getString(0).toString()).isEqualTo("k");
+        assertThat(map.valueArray().getLong(0)).isEqualTo(5L);
+    }
+
+    @Test
+    void aColumnCannotChangeShape() {
+        ColumnVector stored = i -> false;
+        assertThatThrownBy(() -> CastVector.of(stored, DataTypes.INT(), point("x"), "point"))
                 .isInstanceOf(DovetailException.class)
-                .hasMessageContaining("nested column 'point'")
-                .hasMessageContaining("nested schema evolution");
+                .hasMessageContaining("'point' stored as INT")
+                .hasMessageContaining("cannot change between atomic, ROW, ARRAY and MAP");
+    }
+
+    private static ArrayColumnVector arrays(ArrayData value) {
+        return new ArrayColumnVector() {
+            @Override
+            public ArrayData getArray(int i) {
+                return value;
+            }
+
+            @Override
+            public boolean isNullAt(int i) {
+                return false;
+            }
+        };
+    }
+
+    private static MapColumnVector maps(MapData value) {
+        return new MapColumnVector() {
+            @Override
+            public MapData getMap(int i) {
+                return value;
+            }
+
+            @Override
+            public boolean isNullAt(int i) {
+                return false;
+            }
+        };
     }
 
     private static GenericRowData point(int x, String label) {
