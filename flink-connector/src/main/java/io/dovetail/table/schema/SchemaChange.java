@@ -19,10 +19,13 @@ package io.dovetail.table.schema;
 
 import io.dovetail.table.types.DataType;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
- * One change of an {@code ALTER TABLE}. Column changes address top-level columns by name. A list of
+ * One change of an {@code ALTER TABLE}. Column changes address a column by a path of names: one
+ * name for a top-level column, more for a field nested in it (through ROW fields by name, ARRAY
+ * elements as {@code element}, MAP values as {@code value}); moves are top-level only. A list of
  * changes is applied in order and committed as one new schema version by {@link
  * SchemaManager#commitChanges}; {@link SchemaEvolution} holds the rules.
  */
@@ -37,20 +40,34 @@ public sealed interface SchemaChange {
     }
 
     static SchemaChange addColumn(String name, DataType type) {
-        return new AddColumn(name, type, null, ColumnPosition.last());
+        return new AddColumn(List.of(name), type, null, ColumnPosition.last());
     }
 
     static SchemaChange addColumn(
             String name, DataType type, String description, ColumnPosition position) {
-        return new AddColumn(name, type, description, position);
+        return new AddColumn(List.of(name), type, description, position);
+    }
+
+    /** Adds a field to the ROW that {@code path} without its last name addresses. */
+    static SchemaChange addColumn(
+            List<String> path, DataType type, String description, ColumnPosition position) {
+        return new AddColumn(path, type, description, position);
     }
 
     static SchemaChange dropColumn(String name) {
-        return new DropColumn(name);
+        return new DropColumn(List.of(name));
+    }
+
+    static SchemaChange dropColumn(List<String> path) {
+        return new DropColumn(path);
     }
 
     static SchemaChange renameColumn(String name, String newName) {
-        return new RenameColumn(name, newName);
+        return new RenameColumn(List.of(name), newName);
+    }
+
+    static SchemaChange renameColumn(List<String> path, String newName) {
+        return new RenameColumn(path, newName);
     }
 
     static SchemaChange moveColumn(String name, ColumnPosition position) {
@@ -58,15 +75,27 @@ public sealed interface SchemaChange {
     }
 
     static SchemaChange updateColumnType(String name, DataType newType) {
-        return new UpdateColumnType(name, newType);
+        return new UpdateColumnType(List.of(name), newType);
+    }
+
+    static SchemaChange updateColumnType(List<String> path, DataType newType) {
+        return new UpdateColumnType(path, newType);
     }
 
     static SchemaChange updateColumnNullability(String name, boolean nullable) {
-        return new UpdateColumnNullability(name, nullable);
+        return new UpdateColumnNullability(List.of(name), nullable);
+    }
+
+    static SchemaChange updateColumnNullability(List<String> path, boolean nullable) {
+        return new UpdateColumnNullability(path, nullable);
     }
 
     static SchemaChange updateColumnComment(String name, String comment) {
-        return new UpdateColumnComment(name, comment);
+        return new UpdateColumnComment(List.of(name), comment);
+    }
+
+    static SchemaChange updateColumnComment(List<String> path, String comment) {
+        return new UpdateColumnComment(path, comment);
     }
 
     static SchemaChange updateComment(String comment) {
@@ -92,26 +121,26 @@ public sealed interface SchemaChange {
      * Adds a nullable column. Field ids inside {@code type} are ignored: the column and its nested
      * ROW fields get fresh ids after the table's {@code highestFieldId}.
      */
-    record AddColumn(String name, DataType type, String description, ColumnPosition position)
+    record AddColumn(List<String> path, DataType type, String description, ColumnPosition position)
             implements SchemaChange {
         public AddColumn {
-            Objects.requireNonNull(name, "name");
+            path = List.copyOf(path);
             Objects.requireNonNull(type, "type");
             Objects.requireNonNull(position, "position");
         }
     }
 
     /** Drops a column; its id is retired, never reused. */
-    record DropColumn(String name) implements SchemaChange {
+    record DropColumn(List<String> path) implements SchemaChange {
         public DropColumn {
-            Objects.requireNonNull(name, "name");
+            path = List.copyOf(path);
         }
     }
 
     /** Renames a column; the field id stays, so old files keep feeding it. */
-    record RenameColumn(String name, String newName) implements SchemaChange {
+    record RenameColumn(List<String> path, String newName) implements SchemaChange {
         public RenameColumn {
-            Objects.requireNonNull(name, "name");
+            path = List.copyOf(path);
             Objects.requireNonNull(newName, "newName");
         }
     }
@@ -128,24 +157,24 @@ public sealed interface SchemaChange {
      * Changes a column's type (see {@link TypeChangeRules}); the new type's nullability is taken as
      * given and checked like {@link UpdateColumnNullability}.
      */
-    record UpdateColumnType(String name, DataType newType) implements SchemaChange {
+    record UpdateColumnType(List<String> path, DataType newType) implements SchemaChange {
         public UpdateColumnType {
-            Objects.requireNonNull(name, "name");
+            path = List.copyOf(path);
             Objects.requireNonNull(newType, "newType");
         }
     }
 
     /** Makes a column nullable (allowed) or NOT NULL (refused). */
-    record UpdateColumnNullability(String name, boolean nullable) implements SchemaChange {
+    record UpdateColumnNullability(List<String> path, boolean nullable) implements SchemaChange {
         public UpdateColumnNullability {
-            Objects.requireNonNull(name, "name");
+            path = List.copyOf(path);
         }
     }
 
     /** Sets (or with null removes) a column's comment. */
-    record UpdateColumnComment(String name, String comment) implements SchemaChange {
+    record UpdateColumnComment(List<String> path, String comment) implements SchemaChange {
         public UpdateColumnComment {
-            Objects.requireNonNull(name, "name");
+            path = List.copyOf(path);
         }
     }
 

@@ -45,6 +45,8 @@ import java.util.Objects;
  * <ul>
  *   <li>options in {@link TableOptions#IMMUTABLE} cannot change or be removed; {@code
  *       deletion-vectors.enabled} only changes when {@code deletion-vectors.modifiable} is true;
+ *   <li>columns are addressed by {@link NestedFieldPath}s, so every change but a move also applies
+ *       to fields nested in ROW, ARRAY and MAP columns;
  *   <li>added columns must be nullable and get fresh ids after {@code highestFieldId} (nested ROW
  *       fields included, in pre-order); ids are never reused and {@code highestFieldId} never
  *       decreases;
@@ -100,9 +102,9 @@ public final class SchemaEvolution {
             } else if (change instanceof AddColumn add) {
                 addColumn(add);
             } else if (change instanceof DropColumn drop) {
-                dropColumn(drop.name());
+                dropColumn(new NestedFieldPath(drop.path()));
             } else if (change instanceof RenameColumn rename) {
-                renameColumn(rename.name(), rename.newName());
+                renameColumn(new NestedFieldPath(rename.path()), rename.newName());
             } else if (change instanceof MoveColumn move) {
                 DataField field = fields.get(indexOf(move.name()));
                 if (move.position() instanceof ColumnPosition.After after
@@ -111,17 +113,24 @@ public final class SchemaEvolution {
                             "Cannot move column '" + move.name() + "' after itself.");
                 }
                 fields.remove(field);
-                fields.add(insertionIndex(move.position()), field);
+                fields.add(insertionIndex(fields, move.position()), field);
             } else if (change instanceof UpdateColumnType update) {
-                updateColumnType(update.name(), update.newType());
+                updateColumnType(new NestedFieldPath(update.path()), update.newType());
             } else if (change instanceof UpdateColumnNullability update) {
-                int index = indexOf(update.name());
-                DataField field = fields.get(index);
-                checkNullability(field, update.nullable());
-                fields.set(index, field.withType(field.type().withNullable(update.nullable())));
+                NestedFieldPath path = new NestedFieldPath(update.path());
+                checkNullability(path, path.type(fields), update.nullable());
+                edit(path.editType(fields, type -> type.withNullable(update.nullable())));
             } else if (change instanceof UpdateColumnComment update) {
-                int index = indexOf(update.name());
-                fields.set(index, fields.get(index).withDescription(update.comment()));
+                NestedFieldPath path = new NestedFieldPath(update.path());
+                edit(
+                        path.editSiblings(
+                                fields,
+                                (siblings, name) ->
+                                        replaced(
+                                                siblings,
+                                                siblingIndex(siblings, path),
+                                                siblings.get(siblingIndex(siblings, path))
+                                                        .withDescription(update.comment()))));
             } else if (change instanceof UpdateComment update) {
                 comment = update.comment();
             }
@@ -159,13 +168,11 @@ public final class SchemaEvolution {
         }
 
         private void addColumn(AddColumn add) {
-            if (indexOfOrMinusOne(add.name()) >= 0) {
-                throw Errors.invalidSchema("Cannot add column '" + add.name() + "': it exists.");
-            }
+            NestedFieldPath path = new NestedFieldPath(add.path());
             if (!add.type().nullable()) {
                 throw Errors.invalidSchema(
                         "Cannot add column '"
-                                + add.name()
+                                + path
                                 + "' as "
                                 + add.type().asSqlString()
                                 + ": added columns must be nullable, because rows written before"
@@ -176,76 +183,137 @@ public final class SchemaEvolution {
                                     List.of(
                                             new DataField(
                                                     0,
-                                                    add.name(),
+                                                    path.last(),
                                                     add.type(),
                                                     add.description(),
                                                     null)),
                                     highestFieldId)
                             .get(0);
+            edit(
+                    path.editSiblings(
+                            fields,
+                            (siblings, name) -> {
+                                if (indexOfOrMinusOne(siblings, name) >= 0) {
+                                    throw Errors.invalidSchema(
+                                            "Cannot add column '" + path + "': it exists.");
+                                }
+                                List<DataField> result = new ArrayList<>(siblings);
+                                result.add(insertionIndex(siblings, add.position()), field);
+                                return result;
+                            }));
             highestFieldId = Math.max(highestFieldId, FieldIds.highest(List.of(field)));
-            fields.add(insertionIndex(add.position()), field);
         }
 
-        private void dropColumn(String name) {
-            int index = indexOf(name);
-            refusePartitionKey(name, "dropped");
-            if (fields.size() == 1) {
-                throw Errors.invalidSchema(
-                        "Cannot drop column '" + name + "': it is the only column of the table.");
+        private void dropColumn(NestedFieldPath path) {
+            if (path.isTopLevel()) {
+                refusePartitionKey(path.last(), "dropped");
             }
-            fields.remove(index);
+            edit(
+                    path.editSiblings(
+                            fields,
+                            (siblings, name) -> {
+                                int index = siblingIndex(siblings, path);
+                                if (siblings.size() == 1) {
+                                    throw Errors.invalidSchema(
+                                            "Cannot drop column '"
+                                                    + path
+                                                    + "': it is the only "
+                                                    + (path.isTopLevel()
+                                                            ? "column of the table."
+                                                            : "field of its ROW."));
+                                }
+                                List<DataField> result = new ArrayList<>(siblings);
+                                result.remove(index);
+                                return result;
+                            }));
         }
 
-        private void renameColumn(String name, String newName) {
-            int index = indexOf(name);
-            if (name.equals(newName)) {
-                return;
-            }
-            if (indexOfOrMinusOne(newName) >= 0) {
-                throw Errors.invalidSchema(
-                        "Cannot rename column '"
-                                + name
-                                + "' to '"
-                                + newName
-                                + "': a column with that name exists.");
-            }
-            refusePartitionKey(name, "renamed");
-            if (DataEvolutionTableValidator.isBlobColumn(fields.get(index).type())) {
-                throw Errors.invalidSchema("BLOB column '" + name + "' cannot be renamed.");
-            }
-            fields.set(index, fields.get(index).withName(newName));
+        private void renameColumn(NestedFieldPath path, String newName) {
+            edit(
+                    path.editSiblings(
+                            fields,
+                            (siblings, name) -> {
+                                int index = siblingIndex(siblings, path);
+                                if (name.equals(newName)) {
+                                    return siblings;
+                                }
+                                if (indexOfOrMinusOne(siblings, newName) >= 0) {
+                                    throw Errors.invalidSchema(
+                                            "Cannot rename column '"
+                                                    + path
+                                                    + "' to '"
+                                                    + newName
+                                                    + "': a column with that name exists.");
+                                }
+                                if (path.isTopLevel()) {
+                                    refusePartitionKey(name, "renamed");
+                                }
+                                DataField field = siblings.get(index);
+                                if (DataEvolutionTableValidator.isBlobColumn(field.type())) {
+                                    throw Errors.invalidSchema(
+                                            "BLOB column '" + path + "' cannot be renamed.");
+                                }
+                                return replaced(siblings, index, field.withName(newName));
+                            }));
         }
 
-        private void updateColumnType(String name, DataType newType) {
-            int index = indexOf(name);
-            DataField field = fields.get(index);
-            refusePartitionKey(name, "given a new type");
-            if (!TypeChangeRules.isAllowed(field.type(), newType)) {
+        private void updateColumnType(NestedFieldPath path, DataType newType) {
+            DataType oldType = path.type(fields);
+            if (path.isTopLevel()) {
+                refusePartitionKey(path.last(), "given a new type");
+            }
+            if (!TypeChangeRules.isAllowed(oldType, newType)) {
                 throw Errors.invalidSchema(
                         "Cannot change the type of column '"
-                                + name
+                                + path
                                 + "' from "
-                                + field.type().asSqlString()
+                                + oldType.asSqlString()
                                 + " to "
                                 + newType.asSqlString()
                                 + ": old files could not be read as the new type. Add a new"
                                 + " column and backfill it instead.");
             }
-            checkNullability(field, newType.nullable());
-            fields.set(index, field.withType(newType));
+            checkNullability(path, oldType, newType.nullable());
+            edit(path.editType(fields, type -> newType));
         }
 
-        private void checkNullability(DataField field, boolean nullable) {
-            if (field.type().nullable() && !nullable) {
+        private void checkNullability(NestedFieldPath path, DataType type, boolean nullable) {
+            if (type.nullable() && !nullable) {
                 throw Errors.invalidSchema(
                         "Cannot make column '"
-                                + field.name()
+                                + path
                                 + "' NOT NULL: files written before the change, and files that"
                                 + " do not carry the column, read it as NULL. Keep it nullable.");
             }
-            if (field.type().nullable() != nullable) {
-                refusePartitionKey(field.name(), "made nullable");
+            if (type.nullable() != nullable && path.isTopLevel()) {
+                refusePartitionKey(path.last(), "made nullable");
             }
+        }
+
+        private void edit(List<DataField> newFields) {
+            List<DataField> copy = List.copyOf(newFields); // may be the fields list itself
+            fields.clear();
+            fields.addAll(copy);
+        }
+
+        private static List<DataField> replaced(
+                List<DataField> siblings, int index, DataField field) {
+            List<DataField> result = new ArrayList<>(siblings);
+            result.set(index, field);
+            return result;
+        }
+
+        private static int siblingIndex(List<DataField> siblings, NestedFieldPath path) {
+            int index = indexOfOrMinusOne(siblings, path.last());
+            if (index < 0) {
+                throw Errors.invalidArgument(
+                        "Column '"
+                                + path
+                                + "' does not exist; the fields there are "
+                                + siblings.stream().map(DataField::name).toList()
+                                + ".");
+            }
+            return index;
         }
 
         private void refusePartitionKey(String name, String action) {
@@ -259,27 +327,27 @@ public final class SchemaEvolution {
             }
         }
 
-        private int insertionIndex(ColumnPosition position) {
+        private static int insertionIndex(List<DataField> siblings, ColumnPosition position) {
             if (position instanceof ColumnPosition.First) {
                 return 0;
             }
             if (position instanceof ColumnPosition.After after) {
-                int index = indexOfOrMinusOne(after.column());
+                int index = indexOfOrMinusOne(siblings, after.column());
                 if (index < 0) {
                     throw Errors.invalidArgument(
                             "Column '"
                                     + after.column()
-                                    + "' named in AFTER does not exist; the columns are "
-                                    + names()
+                                    + "' named in AFTER does not exist; the columns there are "
+                                    + siblings.stream().map(DataField::name).toList()
                                     + ".");
                 }
                 return index + 1;
             }
-            return fields.size();
+            return siblings.size();
         }
 
         private int indexOf(String name) {
-            int index = indexOfOrMinusOne(name);
+            int index = indexOfOrMinusOne(fields, name);
             if (index < 0) {
                 throw Errors.invalidArgument(
                         "Column '" + name + "' does not exist; the columns are " + names() + ".");
@@ -287,9 +355,9 @@ public final class SchemaEvolution {
             return index;
         }
 
-        private int indexOfOrMinusOne(String name) {
-            for (int i = 0; i < fields.size(); i++) {
-                if (fields.get(i).name().equals(name)) {
+        private static int indexOfOrMinusOne(List<DataField> siblings, String name) {
+            for (int i = 0; i < siblings.size(); i++) {
+                if (siblings.get(i).name().equals(name)) {
                     return i;
                 }
             }

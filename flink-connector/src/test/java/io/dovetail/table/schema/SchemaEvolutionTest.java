@@ -19,9 +19,12 @@ package io.dovetail.table.schema;
 
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.error.DovetailException.Kind;
+import io.dovetail.table.types.ArrayType;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
 import io.dovetail.table.types.FieldIds;
+import io.dovetail.table.types.MapType;
+import io.dovetail.table.types.RowType;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,12 +42,14 @@ import static io.dovetail.table.schema.SchemaChange.updateColumnComment;
 import static io.dovetail.table.schema.SchemaChange.updateColumnNullability;
 import static io.dovetail.table.schema.SchemaChange.updateColumnType;
 import static io.dovetail.table.schema.SchemaChange.updateComment;
+import static io.dovetail.table.types.DataTypes.ARRAY;
 import static io.dovetail.table.types.DataTypes.BIGINT;
 import static io.dovetail.table.types.DataTypes.BLOB;
 import static io.dovetail.table.types.DataTypes.DATE;
 import static io.dovetail.table.types.DataTypes.DECIMAL;
 import static io.dovetail.table.types.DataTypes.DOUBLE;
 import static io.dovetail.table.types.DataTypes.INT;
+import static io.dovetail.table.types.DataTypes.MAP;
 import static io.dovetail.table.types.DataTypes.ROW;
 import static io.dovetail.table.types.DataTypes.STRING;
 import static io.dovetail.table.types.DataTypes.VARCHAR;
@@ -95,6 +100,107 @@ class SchemaEvolutionTest {
                                 assertThat(e).hasMessageContaining(part);
                             }
                         });
+    }
+
+    /**
+     * base() plus tags ARRAY<ROW<x INT>> (id 7, x=8) and attrs MAP<STRING, ROW
+     *
+     * <p INT>> (9, p=10).
+     */
+    private static TableSchema withCollections() {
+        return apply(
+                base(),
+                addColumn("tags", ARRAY(ROW(field("x", INT())))),
+                addColumn("attrs", MAP(STRING(), ROW(field("p", INT())))));
+    }
+
+    private static RowType rowOf(TableSchema schema, String column) {
+        return (RowType) schema.field(column).orElseThrow().type();
+    }
+
+    @Test
+    void nestedFieldsAreAddedDroppedRenamedAndRetypedById() {
+        TableSchema next =
+                apply(
+                        base(),
+                        addColumn(List.of("info", "c"), BIGINT(), "new", ColumnPosition.first()),
+                        renameColumn(List.of("info", "a"), "a2"),
+                        updateColumnType(List.of("info", "a2"), BIGINT()),
+                        dropColumn(List.of("info", "b")),
+                        updateColumnComment(List.of("info", "a2"), "widened"));
+        RowType info = rowOf(next, "info");
+        assertThat(info.fields())
+                .containsExactly(
+                        new DataField(7, "c", BIGINT(), "new", null),
+                        new DataField(4, "a2", BIGINT(), "widened", null));
+        assertThat(next.highestFieldId()).isEqualTo(7);
+        assertThat(next.field("info").orElseThrow().id()).isEqualTo(3);
+    }
+
+    @Test
+    void arrayElementsAndMapValuesAreAddressedByElementAndValue() {
+        TableSchema next =
+                apply(
+                        withCollections(),
+                        addColumn(
+                                List.of("tags", "element", "y"),
+                                STRING(),
+                                null,
+                                ColumnPosition.last()),
+                        updateColumnType(List.of("tags", "element", "x"), BIGINT()),
+                        addColumn(
+                                List.of("attrs", "value", "q"),
+                                DOUBLE(),
+                                null,
+                                ColumnPosition.last()),
+                        updateColumnNullability(List.of("attrs", "value", "p"), true));
+        ArrayType tags = (ArrayType) next.field("tags").orElseThrow().type();
+        assertThat(((RowType) tags.element()).fields())
+                .containsExactly(new DataField(8, "x", BIGINT()), new DataField(11, "y", STRING()));
+        MapType attrs = (MapType) next.field("attrs").orElseThrow().type();
+        assertThat(((RowType) attrs.value()).fields())
+                .containsExactly(new DataField(10, "p", INT()), new DataField(12, "q", DOUBLE()));
+        assertThat(next.highestFieldId()).isEqualTo(12);
+    }
+
+    @Test
+    void badNestedChangesAreRefusedClearly() {
+        assertRefused(base(), dropColumn(List.of("info", "zz")), "'info.zz' does not exist");
+        assertRefused(
+                base(),
+                addColumn(List.of("name", "x"), INT(), null, ColumnPosition.last()),
+                "'name' is STRING",
+                "no field 'x'");
+        assertRefused(
+                withCollections(),
+                addColumn(List.of("tags", "x"), INT(), null, ColumnPosition.last()),
+                "no field 'x'",
+                "'element'");
+        assertRefused(
+                base(),
+                addColumn(List.of("info", "a"), INT(), null, ColumnPosition.last()),
+                "'info.a': it exists");
+        assertRefused(
+                apply(base(), dropColumn(List.of("info", "b"))),
+                dropColumn(List.of("info", "a")),
+                "only field of its ROW");
+        assertRefused(
+                base(), renameColumn(List.of("info", "a"), "b"), "a column with that name exists");
+        assertRefused(
+                base(),
+                updateColumnType(List.of("info", "a"), DATE()),
+                "'info.a' from INT to DATE");
+        assertRefused(
+                base(), updateColumnNullability(List.of("info", "a"), false), "'info.a' NOT NULL");
+        assertRefused(
+                base(),
+                addColumn(
+                        List.of("info", "n"),
+                        INT().withNullable(false),
+                        null,
+                        ColumnPosition.last()),
+                "'info.n'",
+                "must be nullable");
     }
 
     @Test
