@@ -24,6 +24,8 @@ import io.dovetail.table.types.DataField;
 
 import org.apache.flink.core.fs.Path;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -38,7 +40,8 @@ import java.util.function.LongFunction;
  * file's {@code writeCols} resolved by name through the file's OWN schema ({@code null} = every
  * column of that schema), so renames, drops, re-adds and reorders map by field id. An explicit NULL
  * in a newer file wins: there is no per-value fallback. A column no file wrote is NULL, or an error
- * when it is NOT NULL.
+ * when it is NOT NULL. Reads and statistics pruning ({@link GroupStatistics}) both ask it, so a
+ * column's statistics always come from the file its values are read from.
  */
 public final class ProviderSelection {
 
@@ -48,73 +51,106 @@ public final class ProviderSelection {
     /** The files to open (each with its columns) and the source of every output column. */
     public record Selected(List<GroupFile> files, List<FieldSource> sources) {}
 
+    /** The file providing a column, and the column as that file's own schema declares it. */
+    public record Provider(Candidate file, DataField stored) {}
+
     private ProviderSelection() {}
 
     /**
+     * The providers of a group.
+     *
      * @param normalFiles the group's normal files in manifest order (at least one)
-     * @param fields the output columns
      * @param schemas schema by id
      */
-    public static Selected select(
-            List<Candidate> normalFiles,
-            List<DataField> fields,
-            LongFunction<TableSchema> schemas) {
-        List<Candidate> ordered = new ArrayList<>(normalFiles);
-        ordered.sort(
-                Comparator.comparingLong((Candidate c) -> c.meta().maxSequenceNumber()).reversed());
-        List<Map<Integer, DataField>> written = new ArrayList<>();
-        List<List<DataField>> reads = new ArrayList<>(); // per ordered file: columns to read
-        for (Candidate candidate : ordered) {
-            written.add(writtenFields(candidate.meta(), schemas));
-            reads.add(new ArrayList<>());
-        }
-        int[] provider = new int[fields.size()];
-        int[] column = new int[fields.size()];
-        for (int f = 0; f < fields.size(); f++) {
-            DataField field = fields.get(f);
-            provider[f] = providerOf(field, written);
-            if (provider[f] >= 0) {
-                List<DataField> columns = reads.get(provider[f]);
-                column[f] = columns.size();
-                columns.add(written.get(provider[f]).get(field.id()));
-            } else if (!field.type().nullable() && !isSystem(field)) {
-                throw Errors.invalidLayout(
-                        "Column '"
-                                + field.name()
-                                + "' is NOT NULL but no file of the row range starting at "
-                                + ordered.get(0).meta().firstRowId()
-                                + " contains it (files "
-                                + ordered.stream().map(c -> c.meta().fileName()).toList()
-                                + ").");
+    public static Providers of(List<Candidate> normalFiles, LongFunction<TableSchema> schemas) {
+        return new Providers(normalFiles, schemas);
+    }
+
+    /** The normal files of one group newest first, each with the columns it wrote. */
+    public static final class Providers {
+
+        private final List<Candidate> ordered;
+        private final List<Map<Integer, DataField>> written;
+
+        private Providers(List<Candidate> normalFiles, LongFunction<TableSchema> schemas) {
+            ordered = new ArrayList<>(normalFiles);
+            ordered.sort(
+                    Comparator.comparingLong((Candidate c) -> c.meta().maxSequenceNumber())
+                            .reversed());
+            written = new ArrayList<>();
+            for (Candidate candidate : ordered) {
+                written.add(writtenFields(candidate.meta(), schemas));
             }
         }
-        List<GroupFile> files = new ArrayList<>();
-        int[] opened = new int[ordered.size()]; // ordered position -> index in files
-        for (int i = 0; i < ordered.size(); i++) {
-            if (!reads.get(i).isEmpty()) {
-                opened[i] = files.size();
-                Candidate c = ordered.get(i);
-                files.add(new GroupFile(c.path(), c.meta(), reads.get(i)));
-            }
+
+        /**
+         * The file providing table column or {@code _ROW_ID} {@code field}, or null when no file
+         * does (see {@link #providerOf}).
+         */
+        @Nullable
+        public Provider provider(DataField field) {
+            int i = providerOf(field, written);
+            return i < 0 ? null : new Provider(ordered.get(i), written.get(i).get(field.id()));
         }
-        List<FieldSource> sources = new ArrayList<>();
-        for (int f = 0; f < fields.size(); f++) {
-            int id = fields.get(f).id();
-            int file = provider[f] < 0 ? -1 : opened[provider[f]];
-            if (id == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
-                sources.add(
-                        new FieldSource.SequenceNumber(ordered.get(0).meta().maxSequenceNumber()));
-            } else if (id == SystemFields.ROW_ID_FIELD_ID) {
-                sources.add(new FieldSource.RowId(file, file < 0 ? -1 : column[f]));
-            } else if (file < 0) {
-                sources.add(new FieldSource.Null());
-            } else {
-                sources.add(
-                        new FieldSource.FromFile(
-                                file, column[f], files.get(file).columns().get(column[f])));
-            }
+
+        /** The {@code _SEQUENCE_NUMBER} of every row: the newest file's max sequence number. */
+        public long sequenceNumber() {
+            return ordered.get(0).meta().maxSequenceNumber();
         }
-        return new Selected(files, sources);
+
+        /** The files to open for {@code fields} and the source of each of them. */
+        public Selected select(List<DataField> fields) {
+            List<List<DataField>> reads = new ArrayList<>(); // per ordered file: columns to read
+            for (int i = 0; i < ordered.size(); i++) {
+                reads.add(new ArrayList<>());
+            }
+            int[] provider = new int[fields.size()];
+            int[] column = new int[fields.size()];
+            for (int f = 0; f < fields.size(); f++) {
+                DataField field = fields.get(f);
+                provider[f] = providerOf(field, written);
+                if (provider[f] >= 0) {
+                    List<DataField> columns = reads.get(provider[f]);
+                    column[f] = columns.size();
+                    columns.add(written.get(provider[f]).get(field.id()));
+                } else if (!field.type().nullable() && !isSystem(field)) {
+                    throw Errors.invalidLayout(
+                            "Column '"
+                                    + field.name()
+                                    + "' is NOT NULL but no file of the row range starting at "
+                                    + ordered.get(0).meta().firstRowId()
+                                    + " contains it (files "
+                                    + ordered.stream().map(c -> c.meta().fileName()).toList()
+                                    + ").");
+                }
+            }
+            List<GroupFile> files = new ArrayList<>();
+            int[] opened = new int[ordered.size()]; // ordered position -> index in files
+            for (int i = 0; i < ordered.size(); i++) {
+                if (!reads.get(i).isEmpty()) {
+                    opened[i] = files.size();
+                    Candidate c = ordered.get(i);
+                    files.add(new GroupFile(c.path(), c.meta(), reads.get(i)));
+                }
+            }
+            List<FieldSource> sources = new ArrayList<>();
+            for (int f = 0; f < fields.size(); f++) {
+                int id = fields.get(f).id();
+                int file = provider[f] < 0 ? -1 : opened[provider[f]];
+                if (id == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
+                    sources.add(new FieldSource.SequenceNumber(sequenceNumber()));
+                } else if (id == SystemFields.ROW_ID_FIELD_ID) {
+                    sources.add(new FieldSource.RowId(file, file < 0 ? -1 : column[f]));
+                } else if (file < 0) {
+                    sources.add(new FieldSource.Null());
+                } else {
+                    sources.add(
+                            new FieldSource.FromFile(
+                                    file, column[f], files.get(file).columns().get(column[f])));
+                }
+            }
+            return new Selected(files, sources);
+        }
     }
 
     /**

@@ -28,12 +28,15 @@ import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.predicate.BoundsCheck;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.table.data.RowData;
+
+import javax.annotation.Nullable;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -42,6 +45,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
 
 /**
  * Plans a data-evolution read of one snapshot, with cost proportional to the number of live files:
@@ -50,9 +54,10 @@ import java.util.Map;
  *   <li>live files → partition filter → {@code _ROW_ID} range pruning;
  *   <li>groups: files of a partition whose row ranges overlap transitively ({@link RowGroups},
  *       which also validates the layout);
- *   <li>per group: the anchor (oldest normal file by (maxSequenceNumber, file name)) and its
- *       deletion vector, then {@link ProviderSelection} keeps only the files that provide a
- *       requested column;
+ *   <li>per group: the filter's statistics check ({@link GroupStatistics}, {@link BoundsCheck})
+ *       drops groups that cannot hold a passing row; the anchor (oldest normal file by
+ *       (maxSequenceNumber, file name)) and its deletion vector, then {@link ProviderSelection}
+ *       keeps only the files that provide a requested column;
  *   <li>splits: whole groups of one partition in row-id order, packed up to the target size.
  * </ol>
  */
@@ -101,18 +106,19 @@ public final class ReadPlanner {
             }
         }
         Map<String, DeletionFile> deletionFiles = deletionFiles(files);
-        Map<Long, TableSchema> schemas = new HashMap<>();
+        Map<Long, TableSchema> schemaCache = new HashMap<>();
+        LongFunction<TableSchema> schemas =
+                id -> schemaCache.computeIfAbsent(id, store.schemas()::schema);
+        GroupStatistics statistics = new GroupStatistics(schemas);
         List<ReadSplit> splits = new ArrayList<>();
         for (List<ManifestEntry> partitionFiles : byPartition.values()) {
             List<FileGroup> groups = new ArrayList<>();
             for (List<ManifestEntry> group : RowGroups.of(partitionFiles)) {
-                groups.add(
-                        planGroup(
-                                group,
-                                files,
-                                request,
-                                deletionFiles,
-                                id -> schemas.computeIfAbsent(id, store.schemas()::schema)));
+                FileGroup planned =
+                        planGroup(group, files, request, deletionFiles, schemas, statistics);
+                if (planned != null) {
+                    groups.add(planned);
+                }
             }
             splits.addAll(pack(groups, request));
         }
@@ -130,12 +136,15 @@ public final class ReadPlanner {
         return ranges.stream().anyMatch(range::overlaps);
     }
 
+    /** The group as read, or null when the filter proves that no row of it passes. */
+    @Nullable
     private static FileGroup planGroup(
             List<ManifestEntry> group,
             SnapshotFiles files,
             ReadRequest request,
             Map<String, DeletionFile> deletionFiles,
-            java.util.function.LongFunction<TableSchema> schemas) {
+            LongFunction<TableSchema> schemas,
+            GroupStatistics statistics) {
         List<ProviderSelection.Candidate> normal = new ArrayList<>();
         for (ManifestEntry entry : group) {
             if (RowGroups.isNormal(entry.file())) {
@@ -149,6 +158,11 @@ public final class ReadPlanner {
                         .min(DeletionVectorAnchors.ANCHOR_ORDER)
                         .orElseThrow();
         RowRange range = RowRange.ofCount(anchor.firstRowId(), anchor.rowCount());
+        ProviderSelection.Providers providers = ProviderSelection.of(normal, schemas);
+        if (request.filter() != null
+                && !BoundsCheck.mayMatch(request.filter(), statistics.of(providers, range))) {
+            return null;
+        }
         List<RowRange> selection = null;
         if (request.rowRanges() != null) {
             List<RowRange> inside = range.intersect(request.rowRanges());
@@ -156,8 +170,7 @@ public final class ReadPlanner {
                 selection = inside;
             }
         }
-        ProviderSelection.Selected selected =
-                ProviderSelection.select(normal, request.fields(), schemas);
+        ProviderSelection.Selected selected = providers.select(request.fields());
         return new FileGroup(
                 group.get(0).partition(),
                 range,

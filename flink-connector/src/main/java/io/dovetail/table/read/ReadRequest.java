@@ -19,6 +19,7 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.predicate.Predicate;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 
@@ -30,21 +31,23 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * What to read from one snapshot: the output columns (table columns of {@code schema} and the
  * {@link SystemFields}, in output order), a predicate on partition values, optional row-id ranges,
- * and the split target size.
+ * an optional row filter, and the split target size.
  *
  * @param partitionFilter tested on the partition values (a row of the partition columns)
  * @param rowRanges only rows with these ids; null reads all rows
+ * @param filter over columns of {@code schema} and the system fields; groups it proves empty are
+ *     skipped, other rows are returned unfiltered (null: no filter)
  */
 public record ReadRequest(
         TableSchema schema,
         List<DataField> fields,
-        Predicate<RowData> partitionFilter,
+        java.util.function.Predicate<RowData> partitionFilter,
         @Nullable List<RowRange> rowRanges,
+        @Nullable Predicate filter,
         long targetSplitSize,
         long openFileCost) {
 
@@ -55,11 +58,7 @@ public record ReadRequest(
         fields = List.copyOf(fields);
         Set<Integer> ids = new HashSet<>();
         for (DataField field : fields) {
-            boolean known =
-                    field.equals(SystemFields.ROW_ID)
-                            || field.equals(SystemFields.SEQUENCE_NUMBER)
-                            || schema.fields().contains(field);
-            if (!known) {
+            if (!isColumn(schema, field)) {
                 throw Errors.invalidArgument(
                         "Cannot read column "
                                 + field
@@ -74,6 +73,20 @@ public record ReadRequest(
             }
         }
         rowRanges = rowRanges == null ? null : RowRange.normalize(rowRanges);
+        if (filter != null) {
+            for (DataField field : filter.fields()) {
+                if (!isColumn(schema, field)) {
+                    throw Errors.invalidArgument(
+                            "Cannot filter on column "
+                                    + field
+                                    + ": it is neither a column of schema "
+                                    + schema.id()
+                                    + " "
+                                    + schema.fieldNames()
+                                    + " nor _ROW_ID / _SEQUENCE_NUMBER.");
+                }
+            }
+        }
         if (targetSplitSize <= 0 || openFileCost <= 0) {
             throw Errors.invalidArgument(
                     "Split target size and open-file cost must be positive, got "
@@ -83,12 +96,19 @@ public record ReadRequest(
         }
     }
 
+    private static boolean isColumn(TableSchema schema, DataField field) {
+        return field.equals(SystemFields.ROW_ID)
+                || field.equals(SystemFields.SEQUENCE_NUMBER)
+                || schema.fields().contains(field);
+    }
+
     /** Every column of {@code schema}, no filter, default split sizes. */
     public static ReadRequest allColumns(TableSchema schema) {
         return new ReadRequest(
                 schema,
                 schema.fields(),
                 p -> true,
+                null,
                 null,
                 DEFAULT_TARGET_SPLIT_SIZE,
                 DEFAULT_OPEN_FILE_COST);
@@ -129,19 +149,39 @@ public record ReadRequest(
 
     public ReadRequest withFields(List<DataField> newFields) {
         return new ReadRequest(
-                schema, newFields, partitionFilter, rowRanges, targetSplitSize, openFileCost);
+                schema,
+                newFields,
+                partitionFilter,
+                rowRanges,
+                filter,
+                targetSplitSize,
+                openFileCost);
     }
 
-    public ReadRequest withPartitionFilter(Predicate<RowData> filter) {
-        return new ReadRequest(schema, fields, filter, rowRanges, targetSplitSize, openFileCost);
+    public ReadRequest withPartitionFilter(java.util.function.Predicate<RowData> newFilter) {
+        return new ReadRequest(
+                schema, fields, newFilter, rowRanges, filter, targetSplitSize, openFileCost);
     }
 
     public ReadRequest withRowRanges(@Nullable List<RowRange> ranges) {
         return new ReadRequest(
-                schema, fields, partitionFilter, ranges, targetSplitSize, openFileCost);
+                schema, fields, partitionFilter, ranges, filter, targetSplitSize, openFileCost);
+    }
+
+    /** Skips row-range groups whose statistics prove that no row passes {@code newFilter}. */
+    public ReadRequest withFilter(@Nullable Predicate newFilter) {
+        return new ReadRequest(
+                schema,
+                fields,
+                partitionFilter,
+                rowRanges,
+                newFilter,
+                targetSplitSize,
+                openFileCost);
     }
 
     public ReadRequest withSplitSizes(long target, long openCost) {
-        return new ReadRequest(schema, fields, partitionFilter, rowRanges, target, openCost);
+        return new ReadRequest(
+                schema, fields, partitionFilter, rowRanges, filter, target, openCost);
     }
 }

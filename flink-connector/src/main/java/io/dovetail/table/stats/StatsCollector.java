@@ -17,16 +17,11 @@
  */
 package io.dovetail.table.stats;
 
-import io.dovetail.table.error.Errors;
-
-import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.LogicalType;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -52,7 +47,7 @@ public final class StatsCollector {
         this.comparators = new Comparator[arity];
         for (int i = 0; i < arity; i++) {
             getters[i] = RowData.createFieldGetter(this.types.get(i), i);
-            comparators[i] = comparatorFor(this.types.get(i));
+            comparators[i] = ValueOrder.of(this.types.get(i));
         }
         this.mins = new Object[arity];
         this.maxs = new Object[arity];
@@ -98,49 +93,5 @@ public final class StatsCollector {
             return ((byte[]) value).clone();
         }
         return value;
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Comparator<Object> comparatorFor(LogicalType type) {
-        Comparator<?> comparator;
-        switch (type.getTypeRoot()) {
-            case BOOLEAN:
-            case TINYINT:
-            case SMALLINT:
-            case INTEGER:
-            case DATE:
-            case TIME_WITHOUT_TIME_ZONE:
-            case BIGINT:
-                comparator = Comparator.<Comparable>naturalOrder();
-                break;
-            case FLOAT:
-                comparator = (Comparator<Float>) Float::compare;
-                break;
-            case DOUBLE:
-                comparator = (Comparator<Double>) Double::compare;
-                break;
-            case DECIMAL:
-                comparator = Comparator.<DecimalData>naturalOrder();
-                break;
-            case TIMESTAMP_WITHOUT_TIME_ZONE:
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                comparator = Comparator.<TimestampData>naturalOrder();
-                break;
-            case CHAR:
-            case VARCHAR:
-                comparator =
-                        (Comparator<StringData>)
-                                (a, b) -> Arrays.compareUnsigned(a.toBytes(), b.toBytes());
-                break;
-            case BINARY:
-            case VARBINARY:
-                comparator = (Comparator<byte[]>) Arrays::compareUnsigned;
-                break;
-            default:
-                throw Errors.unsupported(
-                        "statistics over type " + type,
-                        "Statistics are collected only for atomic types");
-        }
-        return (Comparator<Object>) comparator;
     }
 }

@@ -307,8 +307,8 @@ class DataEvolutionReadTest {
                         .toList();
         assertThatThrownBy(
                         () ->
-                                ProviderSelection.select(
-                                        files, List.of(strict), t.store().schemas()::schema))
+                                ProviderSelection.of(files, t.store().schemas()::schema)
+                                        .select(List.of(strict)))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("'strict' is NOT NULL but no file");
     }

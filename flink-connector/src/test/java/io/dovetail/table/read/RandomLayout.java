@@ -30,6 +30,7 @@ import org.apache.flink.table.data.StringData;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -79,11 +80,16 @@ final class RandomLayout {
         for (int i = 1; i <= columns; i++) {
             fields.add(new DataField(i, freshName(), randomType()));
         }
-        table = new TestTable(dir, fields, List.of(PARTITION));
+        table =
+                new TestTable(
+                        dir,
+                        fields,
+                        List.of(PARTITION),
+                        Map.of("deletion-vectors.enabled", "true"));
         log.add("create " + fields);
     }
 
-    /** A table built by {@code steps} random appends, updates and schema changes. */
+    /** A table built by {@code steps} random appends, updates, deletes and schema changes. */
     static RandomLayout build(Path dir, Random random, int steps) {
         RandomLayout layout = new RandomLayout(dir, random);
         layout.append();
@@ -91,13 +97,15 @@ final class RandomLayout {
             int action = random.nextInt(10);
             if (action < 3) {
                 layout.append();
-            } else if (action < 7) {
+            } else if (action < 6) {
                 layout.update();
-            } else {
+            } else if (action < 8) {
                 layout.evolve();
+            } else {
+                layout.delete(List.of(layout.groups.get(random.nextInt(layout.groups.size()))));
             }
         }
-        layout.delete();
+        layout.delete(layout.groups.stream().filter(g -> random.nextInt(3) == 0).toList());
         return layout;
     }
 
@@ -200,20 +208,28 @@ final class RandomLayout {
         log.add("alter " + change);
     }
 
-    /** Deletes random positions of some groups (the anchor's deletion vector). */
-    private void delete() {
-        for (Group group : groups) {
-            if (random.nextInt(3) == 0) {
-                int count = 1 + random.nextInt(group.rows());
-                for (int i = 0; i < count; i++) {
-                    group.deleted().add(random.nextInt(group.rows()));
-                }
-                log.add(
-                        "delete positions "
-                                + group.deleted()
-                                + " of rows from "
-                                + group.firstRowId());
+    /**
+     * Deletes random positions of {@code targets}, committed as deletion vectors of their anchors
+     * (the first write of each group is its oldest normal file).
+     */
+    private void delete(List<Group> targets) {
+        Map<String, long[]> positions = new HashMap<>();
+        for (Group group : targets) {
+            int count = 1 + random.nextInt(group.rows());
+            long[] deleted = new long[count];
+            for (int i = 0; i < count; i++) {
+                deleted[i] = random.nextInt(group.rows());
+                group.deleted().add((int) deleted[i]);
             }
+            positions.put(group.writes().get(0).meta().fileName(), deleted);
+            log.add(
+                    "delete positions "
+                            + Arrays.toString(deleted)
+                            + " of rows from "
+                            + group.firstRowId());
+        }
+        if (!positions.isEmpty()) {
+            table.delete(positions);
         }
     }
 
@@ -251,6 +267,8 @@ final class RandomLayout {
                         return Double.NaN;
                     case 1:
                         return random.nextDouble() * 1e12;
+                    case 2:
+                        return random.nextBoolean() ? 0.0 : -0.0;
                     default:
                         return Math.round(random.nextDouble() * 20000 - 10000) / 8.0;
                 }

@@ -17,49 +17,54 @@
  */
 package io.dovetail.table.read;
 
-import io.dovetail.table.index.DeletionVector;
-import io.dovetail.table.index.DeletionVectorIndexFile;
-import io.dovetail.table.index.DeletionVectorMeta;
-import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.predicate.Predicate;
 import io.dovetail.table.testing.RenderedReads;
 import io.dovetail.table.types.AtomicType;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.TypeRoot;
 
-import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.StringData;
 
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.lifecycle.AfterContainer;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The reader against a naive model: random layouts ({@link RandomLayout}: groups across partitions,
- * partial-column files, explicit NULLs, schema changes with type changes, deletion vectors) are
- * read with random projections, partition filters, row ranges, split sizes and batch sizes, and
- * every result must equal what the model computes directly: per row, each column's value from the
- * last write of the group that stored it, cast from its stored type to the current one.
+ * partial-column files, explicit NULLs, schema changes with type changes, committed deletion
+ * vectors) are read with random projections, partition filters, row ranges, filters, split sizes
+ * and batch sizes, and every result must equal what the model computes directly: per row, each
+ * column's value from the last write of the group that stored it, cast from its stored type to the
+ * current one. With a filter ({@link RandomFilters}) the planner may skip groups by statistics; the
+ * rows read that pass the filter must be exactly the model's rows that pass it, so pruning never
+ * loses a matching row. The share of groups pruned is printed after the run.
  */
 class ReadModelPropertyTest {
 
     private static final int QUERIES_PER_LAYOUT = 25;
     private static final int[] BATCH_SIZES = {1, 2, 3, 5, 8, 64, SplitReader.DEFAULT_BATCH_SIZE};
+
+    private static final AtomicLong FILTERED_QUERIES = new AtomicLong();
+    private static final AtomicLong CANDIDATE_GROUPS = new AtomicLong();
+    private static final AtomicLong PRUNED_GROUPS = new AtomicLong();
 
     @Property(tries = 120)
     void readerAgreesWithTheModel(@ForAll("seeds") long seed) throws IOException {
@@ -67,10 +72,9 @@ class ReadModelPropertyTest {
         java.nio.file.Path dir = Files.createTempDirectory("dovetail-read-model");
         try {
             RandomLayout layout = RandomLayout.build(dir, random, random.nextInt(10));
-            Map<String, DeletionFile> deletions = writeDeletionVectors(layout);
             for (int q = 0; q < QUERIES_PER_LAYOUT; q++) {
                 Query query = randomQuery(layout, random);
-                assertThat(read(layout, query, deletions, random))
+                assertThat(read(layout, query, random))
                         .as("layout %s%nquery %s", String.join("\n", layout.log), query)
                         .containsExactlyElementsOf(model(layout, query));
             }
@@ -79,13 +83,27 @@ class ReadModelPropertyTest {
         }
     }
 
+    @AfterContainer
+    static void reportPruning() {
+        System.out.printf(
+                "ReadModelPropertyTest: %d filtered queries pruned %d of %d candidate groups%n",
+                FILTERED_QUERIES.get(), PRUNED_GROUPS.get(), CANDIDATE_GROUPS.get());
+    }
+
     @Provide
     Arbitrary<Long> seeds() {
         return Arbitraries.longs();
     }
 
-    /** Output columns, partitions read, and row ranges (null: all rows). */
-    private record Query(List<DataField> fields, Set<Integer> partitions, List<RowRange> ranges) {}
+    /**
+     * Output columns, partitions read, row ranges (null: all rows), and a filter (null: none; else
+     * the fields include {@code _ROW_ID}, which identifies the model row of each row read).
+     */
+    private record Query(
+            List<DataField> fields,
+            Set<Integer> partitions,
+            List<RowRange> ranges,
+            Predicate filter) {}
 
     private static Query randomQuery(RandomLayout layout, Random random) {
         List<DataField> fields = new ArrayList<>();
@@ -94,7 +112,17 @@ class ReadModelPropertyTest {
                 fields.add(field);
             }
         }
-        if (random.nextBoolean()) {
+        Predicate filter = null;
+        if (random.nextInt(3) != 0) {
+            filter =
+                    RandomFilters.random(
+                            layout.table.schema().fields(),
+                            layout.nextRowId(),
+                            field -> sample(layout, field, random),
+                            random,
+                            2);
+        }
+        if (filter != null || random.nextBoolean()) {
             fields.add(SystemFields.ROW_ID);
         }
         if (random.nextInt(3) == 0) {
@@ -116,28 +144,45 @@ class ReadModelPropertyTest {
                 ranges.add(new RowRange(first, first + random.nextInt(6)));
             }
         }
-        return new Query(fields, partitions, ranges);
+        return new Query(fields, partitions, ranges, filter);
     }
 
-    /** The query through the planner and split readers, deletion vectors attached per anchor. */
-    private static List<String> read(
-            RandomLayout layout, Query query, Map<String, DeletionFile> deletions, Random random) {
+    /** The value of {@code field} in a random row of the model (internal representation). */
+    private static Object sample(RandomLayout layout, DataField field, Random random) {
+        RandomLayout.Group group = layout.groups.get(random.nextInt(layout.groups.size()));
+        int position = random.nextInt(group.rows());
+        return modelValue(group, field, position, group.firstRowId() + position);
+    }
+
+    /** The query through the planner and split readers; with a filter, the rows passing it. */
+    private static List<String> read(RandomLayout layout, Query query, Random random) {
         ReadRequest request =
                 layout.table
                         .request()
                         .withFields(query.fields())
                         .withPartitionFilter(p -> query.partitions().contains(p.getInt(0)))
                         .withRowRanges(query.ranges())
+                        .withFilter(query.filter())
                         .withSplitSizes(1 + random.nextInt(20_000), 1 + random.nextInt(2_000));
         ReadPlan plan = new ReadPlanner(layout.table.store()).planLatest(request);
+        Set<Long> passing = query.filter() == null ? null : passingRows(layout, query.filter());
+        if (passing != null) {
+            long candidates = candidateGroups(layout, query);
+            long planned = plan.splits().stream().mapToLong(s -> s.groups().size()).sum();
+            FILTERED_QUERIES.incrementAndGet();
+            CANDIDATE_GROUPS.addAndGet(candidates);
+            PRUNED_GROUPS.addAndGet(candidates - planned);
+        }
+        int rowId = plan.fields().indexOf(SystemFields.ROW_ID);
         int batchSize = BATCH_SIZES[random.nextInt(BATCH_SIZES.length)];
         List<String> out = new ArrayList<>();
         for (ReadSplit split : plan.splits()) {
-            try (SplitReader reader =
-                    SplitReader.open(plan.fields(), withDeletions(split, deletions), batchSize)) {
+            try (SplitReader reader = SplitReader.open(plan.fields(), split, batchSize)) {
                 for (ReadBatch b = reader.nextBatch(); b != null; b = reader.nextBatch()) {
                     for (int i = 0; i < b.size(); i++) {
-                        out.add(RenderedReads.render(plan.rowType(), b.row(i)));
+                        if (passing == null || passing.contains(b.row(i).getLong(rowId))) {
+                            out.add(RenderedReads.render(plan.rowType(), b.row(i)));
+                        }
                     }
                 }
             }
@@ -146,8 +191,42 @@ class ReadModelPropertyTest {
         return out;
     }
 
+    /** The groups of the model that the partitions and row ranges of the query select. */
+    private static long candidateGroups(RandomLayout layout, Query query) {
+        return layout.groups.stream()
+                .filter(g -> query.partitions().contains(g.partition()))
+                .filter(
+                        g ->
+                                query.ranges() == null
+                                        || query.ranges().stream()
+                                                .anyMatch(
+                                                        r ->
+                                                                r.overlaps(
+                                                                        RowRange.ofCount(
+                                                                                g.firstRowId(),
+                                                                                g.rows()))))
+                .count();
+    }
+
+    /** The row ids of the model whose values make {@code filter} TRUE. */
+    private static Set<Long> passingRows(RandomLayout layout, Predicate filter) {
+        Set<Long> out = new HashSet<>();
+        for (RandomLayout.Group group : layout.groups) {
+            for (int position = 0; position < group.rows(); position++) {
+                int p = position;
+                long rowId = group.firstRowId() + position;
+                Function<DataField, Object> row = f -> modelValue(group, f, p, rowId);
+                if (Boolean.TRUE.equals(RandomFilters.eval(filter, row))) {
+                    out.add(rowId);
+                }
+            }
+        }
+        return out;
+    }
+
     /** Each group of the model, its visible rows, each column from the last write storing it. */
     private static List<String> model(RandomLayout layout, Query query) {
+        Set<Long> passing = query.filter() == null ? null : passingRows(layout, query.filter());
         List<String> out = new ArrayList<>();
         for (RandomLayout.Group group : layout.groups) {
             if (!query.partitions().contains(group.partition())) {
@@ -155,12 +234,15 @@ class ReadModelPropertyTest {
             }
             for (int position = 0; position < group.rows(); position++) {
                 long rowId = group.firstRowId() + position;
-                if (group.deleted().contains(position) || !selected(query.ranges(), rowId)) {
+                if (group.deleted().contains(position)
+                        || !selected(query.ranges(), rowId)
+                        || (passing != null && !passing.contains(rowId))) {
                     continue;
                 }
                 List<String> values = new ArrayList<>();
                 for (DataField field : query.fields()) {
-                    values.add(field.name() + "=" + modelValue(group, field, position, rowId));
+                    Object value = modelValue(group, field, position, rowId);
+                    values.add(field.name() + "=" + (value == null ? null : value.toString()));
                 }
                 out.add(String.join(", ", values));
             }
@@ -173,6 +255,7 @@ class ReadModelPropertyTest {
         return ranges == null || ranges.stream().anyMatch(r -> r.contains(rowId));
     }
 
+    /** The model's value of a column in one row, as a Flink internal value. */
     private static Object modelValue(
             RandomLayout.Group group, DataField field, int position, long rowId) {
         List<RandomLayout.Write> writes = group.writes();
@@ -195,7 +278,7 @@ class ReadModelPropertyTest {
     /** Java's casts between the generated types, as the seed-002 matrix prescribes. */
     private static Object cast(Object value, AtomicType to) {
         if (to.root() == TypeRoot.VARCHAR) {
-            return String.valueOf(value);
+            return StringData.fromString(String.valueOf(value));
         }
         Number n = (Number) value;
         boolean floating = value instanceof Double;
@@ -209,46 +292,6 @@ class ReadModelPropertyTest {
             default:
                 throw new AssertionError("no cast to " + to);
         }
-    }
-
-    /** Writes the model's deletions as one deletion vector per group, keyed by its base file. */
-    private static Map<String, DeletionFile> writeDeletionVectors(RandomLayout layout) {
-        Map<String, DeletionVector> vectors = new HashMap<>();
-        for (RandomLayout.Group group : layout.groups) {
-            if (!group.deleted().isEmpty()) {
-                DeletionVector dv = new DeletionVector();
-                group.deleted().forEach(dv::add);
-                vectors.put(group.writes().get(0).meta().fileName(), dv);
-            }
-        }
-        Map<String, DeletionFile> out = new HashMap<>();
-        if (vectors.isEmpty()) {
-            return out;
-        }
-        Path indexDir = layout.table.store().paths().indexDir();
-        for (IndexFileMeta index : new DeletionVectorIndexFile(indexDir).write(vectors)) {
-            for (DeletionVectorMeta meta : index.deletionVectors()) {
-                out.put(meta.dataFileName(), new DeletionFile(index.path(indexDir), meta));
-            }
-        }
-        return out;
-    }
-
-    /** {@code split} with each group's deletion vector looked up by the planned anchor. */
-    private static ReadSplit withDeletions(ReadSplit split, Map<String, DeletionFile> deletions) {
-        List<FileGroup> groups = new ArrayList<>();
-        for (FileGroup g : split.groups()) {
-            groups.add(
-                    new FileGroup(
-                            g.partition(),
-                            g.range(),
-                            g.anchor(),
-                            g.files(),
-                            g.sources(),
-                            deletions.get(g.anchor().fileName()),
-                            g.selection()));
-        }
-        return new ReadSplit(groups);
     }
 
     private static void deleteRecursively(java.nio.file.Path dir) throws IOException {

@@ -19,7 +19,9 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.SchemaChange;
@@ -34,6 +36,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -45,14 +48,20 @@ final class TestTable {
     private long commitId;
 
     TestTable(java.nio.file.Path dir, List<DataField> fields, List<String> partitionKeys) {
+        this(dir, fields, partitionKeys, Map.of());
+    }
+
+    /** A table with {@code options} besides row tracking and data evolution. */
+    TestTable(
+            java.nio.file.Path dir,
+            List<DataField> fields,
+            List<String> partitionKeys,
+            Map<String, String> options) {
         store = TableStore.at(new TablePaths(new Path(dir.toUri())));
-        store.schemas()
-                .createTable(
-                        fields,
-                        partitionKeys,
-                        List.of(),
-                        Map.of("row-tracking.enabled", "true", "data-evolution.enabled", "true"),
-                        null);
+        Map<String, String> all = new HashMap<>(options);
+        all.put("row-tracking.enabled", "true");
+        all.put("data-evolution.enabled", "true");
+        store.schemas().createTable(fields, partitionKeys, List.of(), all, null);
     }
 
     TableStore store() {
@@ -86,6 +95,13 @@ final class TestTable {
         return commit(
                 CommitRequest.columnUpdate(
                         "test", ++commitId, base, withMeta(files, b -> b.firstRowId(firstRowId))));
+    }
+
+    /** Deletes positions of anchors (by file name) through deletion vectors, committed. */
+    void delete(Map<String, long[]> positionsByAnchor) {
+        Snapshot base = store.latestSnapshot().orElseThrow();
+        IndexChanges changes = new DeletionVectorWriter(store).write(base, positionsByAnchor);
+        new TableCommit(store).commit(CommitRequest.delete("test", ++commitId, base.id(), changes));
     }
 
     static List<ManifestEntry> withMeta(
