@@ -26,6 +26,11 @@ interface CommitHook {
     enum Step {
         /** The request's data and index files are written; nothing of the attempt exists yet. */
         STARTED,
+        /**
+         * A column update's staged partial-column files that compaction moved are rewritten onto
+         * the live ranges (reached only by attempts that rebase).
+         */
+        STAGED_FILES_REBASED,
         /** Conflict checks passed against the latest snapshot. */
         CHECKED,
         /** The new index manifest (and rewritten index files) are written. */

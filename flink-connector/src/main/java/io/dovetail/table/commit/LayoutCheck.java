@@ -177,8 +177,8 @@ final class LayoutCheck {
         }
     }
 
-    private static Map<ByteBuffer, TreeMap<Long, RowRange>> normalRanges(
-            Collection<ManifestEntry> live) {
+    /** The live normal ranges of every partition, by first row id. */
+    static Map<ByteBuffer, TreeMap<Long, RowRange>> normalRanges(Collection<ManifestEntry> live) {
         Map<ByteBuffer, TreeMap<Long, RowRange>> ranges = new HashMap<>();
         for (ManifestEntry entry : live) {
             if (entry.file().firstRowId() != null

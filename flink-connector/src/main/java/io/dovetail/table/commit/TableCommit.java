@@ -54,7 +54,10 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>read the latest snapshot L (N = L + 1) and stop if the request is already in the table;
  *   <li>check the operation against L and the snapshots since its base (C1–C9, see {@link
  *       LayoutCheck}, {@link FieldConflictCheck}, {@link IndexComposition}): a real conflict fails
- *       with an error naming rows and fields and is not retried;
+ *       with an error naming rows and fields and is not retried. A column update whose staged
+ *       partial-column files lost their exact range only because compactions since its base merged
+ *       ranges is rebased onto the live ranges first ({@link RebasePlanner}, {@link
+ *       PartialFileRebaser}), against this L;
  *   <li>assign sequence numbers and row ids from L's {@code nextRowId};
  *   <li>write the index manifest (only if index files change, else L's is reused), the delta
  *       manifests, the base list (L's manifests, by reference) and the delta list;
@@ -64,9 +67,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * Nothing references an attempt's files before its snapshot is published, so a failure at any step
  * leaves the table as it was; a failure whose outcome is unknown is resolved by looking for the
- * attempt's snapshot. Rebasing partial-column files after a compaction that only moved range
- * boundaries is not done: such a commit fails with a layout conflict. One instance may be shared by
- * threads; it caches what it has read of the table's history.
+ * attempt's snapshot. One instance may be shared by threads; it caches what it has read of the
+ * table's history.
  */
 public final class TableCommit {
 
@@ -80,6 +82,7 @@ public final class TableCommit {
     private final CommitHook hook;
     private final SnapshotHistory history;
     private final FieldConflictCheck fieldCheck;
+    private final PartialFileRebaser rebaser;
 
     public TableCommit(TableStore store) {
         this(store, CommitHook.NONE);
@@ -91,6 +94,7 @@ public final class TableCommit {
         this.hook = hook;
         this.history = new SnapshotHistory(store);
         this.fieldCheck = new FieldConflictCheck(store.schemas());
+        this.rebaser = new PartialFileRebaser(store);
     }
 
     /**
@@ -134,19 +138,17 @@ public final class TableCommit {
         TableSchema schema = store.latestSchema();
         TableState state = history.stateAt(latest);
         long id = state.snapshotId() + 1;
-        CommitOperation operation = request.operation();
-        check(operation, state);
-        RowTrackingAssigner.Result assigned =
-                RowTrackingAssigner.assign(operation.dataChanges(), id, state.nextRowId());
-        checkRowIdsAssigned(assigned.entries());
-        Collection<ManifestEntry> liveAfter = state.liveFilesAfter(assigned.entries());
-        if (needsLayoutCheck(operation)) {
-            LayoutCheck.checkMergedLayout(state.snapshotId(), liveAfter);
-        }
-
         List<Path> written = new ArrayList<>();
         Snapshot snapshot = null;
         try {
+            CommitOperation operation = checkedAndRebased(request.operation(), state, written);
+            RowTrackingAssigner.Result assigned =
+                    RowTrackingAssigner.assign(operation.dataChanges(), id, state.nextRowId());
+            checkRowIdsAssigned(assigned.entries());
+            Collection<ManifestEntry> liveAfter = state.liveFilesAfter(assigned.entries());
+            if (needsLayoutCheck(operation)) {
+                LayoutCheck.checkMergedLayout(state.snapshotId(), liveAfter);
+            }
             IndexComposition.Result index =
                     IndexComposition.compose(state, operation, liveAfter, paths.indexDir());
             written.addAll(index.written());
@@ -238,18 +240,29 @@ public final class TableCommit {
                 1);
     }
 
-    /** Runs the checks that need no new files (everything but C1, see {@link #tryCommitOnce}). */
-    private void check(CommitOperation operation, TableState state) {
-        List<ManifestEntry> changes = operation.dataChanges();
-        LayoutCheck.checkDeletes(state, changes);
-        LayoutCheck.checkClaimedRanges(
-                state, changes, operation instanceof CommitOperation.Compact);
+    /**
+     * Runs the checks that need no new index files (everything but C1 and C7, see {@link
+     * #tryCommitOnce}) and returns the operation to commit: a column update's staged files checked
+     * for field conflicts (C9), then rebased if compaction moved their ranges (files written go to
+     * {@code written}), then checked for their ranges (C5).
+     */
+    private CommitOperation checkedAndRebased(
+            CommitOperation operation, TableState state, List<Path> written) {
+        LayoutCheck.checkDeletes(state, operation.dataChanges());
         if (operation instanceof CommitOperation.ColumnUpdate update) {
             Snapshot base = base(update.baseSnapshotId(), state);
-            fieldCheck.check(base, changes, historySince(base, state));
+            List<Map.Entry<Snapshot, List<ManifestEntry>>> since = historySince(base, state);
+            fieldCheck.check(base, update.files(), since);
+            operation = rebaser.rebase(update, state, since, written);
+            if (operation != update) {
+                hook.reached(Step.STAGED_FILES_REBASED);
+            }
         } else if (operation instanceof CommitOperation.Delete delete) {
             base(delete.baseSnapshotId(), state);
         }
+        LayoutCheck.checkClaimedRanges(
+                state, operation.dataChanges(), operation instanceof CommitOperation.Compact);
+        return operation;
     }
 
     private static boolean needsLayoutCheck(CommitOperation operation) {

@@ -51,6 +51,15 @@ public record FileGroup(
         return partition.clone();
     }
 
+    /**
+     * This group with every position of its range: no deletion vector, no row selection. Writers
+     * that rewrite a whole range (partial-column files, compaction) read it so, keeping positions
+     * hidden by the vector aligned.
+     */
+    public FileGroup readInFull() {
+        return new FileGroup(partition, range, anchor, files, sources, null, null);
+    }
+
     /** The split-packing weight: the bytes of the opened files, at least {@code openFileCost}. */
     public long weight(long openFileCost) {
         long bytes = 0;

@@ -89,7 +89,7 @@ final class GroupBackfill {
                 SplitReader reader =
                         SplitReader.open(
                                 readFields,
-                                new ReadSplit(List.of(withoutDeletionVector(group))),
+                                new ReadSplit(List.of(group.readInFull())),
                                 SplitReader.DEFAULT_BATCH_SIZE)) {
             for (ReadBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
                 for (int i = 0; i < batch.size(); i++) {
@@ -115,18 +115,6 @@ final class GroupBackfill {
                     file.totalBuckets(),
                     file.file().toBuilder().firstRowId(range.first()).build());
         }
-    }
-
-    /** The group read in full: no deletion vector, no row selection. */
-    private static FileGroup withoutDeletionVector(FileGroup group) {
-        return new FileGroup(
-                group.partition(),
-                group.range(),
-                group.anchor(),
-                group.files(),
-                group.sources(),
-                null,
-                null);
     }
 
     private static RuntimeException misaligned(RowRange range, String problem) {

@@ -17,13 +17,16 @@
  */
 package io.dovetail.table.commit;
 
+import io.dovetail.table.commit.CommitHook.Step;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.testing.TestCompaction;
 
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -89,13 +93,54 @@ class ConflictTest {
     }
 
     @Test
-    void updateOfARangeThatACompactionMergedIsALayoutConflict() {
+    void updateOfARangeThatACompactionMergedIsRebasedOntoTheMergedRange() {
+        table.commit(compactBothGroups("compactor"));
+        Snapshot updated = table.commit(update("j2", "b"));
+
+        assertThat(updated.id()).isEqualTo(3);
+        assertThat(table.liveAt(0))
+                .extracting(e -> e.file().rowCount() + ":" + e.file().writeCols())
+                .containsExactly("10:null", "10:[b]");
+    }
+
+    @Test
+    void partialFileForARangeNoCompactionReplacedIsNotRebased() {
+        ManifestEntry inside = table.writePartial("x", List.of("b"), 0, 3);
         table.commit(compactBothGroups("compactor"));
         assertUnchangedAfter(
-                () -> table.commit(update("j2", "b")),
+                () -> table.commit(CommitRequest.columnUpdate("j", 1, base.id(), List.of(inside))),
                 "Layout conflict",
-                "rows [0, 4]",
-                "snapshot 2");
+                "rows [0, 2]",
+                inside.file().fileName());
+    }
+
+    @Test
+    void rebaseIsRedoneWhenAnotherCompactionWinsTheRace() {
+        table.commit(CommitRequest.append("setup", 2, List.of(table.writeAppend("x", 3))));
+        table.commit(compactBothGroups("compactor"));
+        CommitRequest update = update("j2", "b");
+        CommitRequest compactAll =
+                TestCompaction.rewrite(
+                        table.store, "compactor-2", table.latest(), new RowRange(0, 12));
+        TreeSet<String> dataFiles = table.filesIn("dt=x/bucket-0");
+        AtomicInteger rebased = new AtomicInteger();
+        CommitHook racer =
+                step -> {
+                    if (step == Step.STAGED_FILES_REBASED && rebased.incrementAndGet() == 1) {
+                        table.commit(compactAll);
+                    }
+                };
+
+        Snapshot updated = new TableCommit(table.store, racer).commit(update);
+
+        assertThat(rebased).hasValue(2);
+        assertThat(updated.id()).isEqualTo(5);
+        assertThat(table.liveAt(0))
+                .extracting(e -> e.file().rowCount() + ":" + e.file().writeCols())
+                .containsExactly("13:null", "13:[b]");
+        assertThat(table.filesIn("dt=x/bucket-0"))
+                .as("only the second attempt's rebased file is left")
+                .hasSize(dataFiles.size() + 1);
     }
 
     @Test

@@ -22,7 +22,9 @@ import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.testing.TestCompaction;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,7 +73,10 @@ class FaultInjectionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Step.class, names = "SNAPSHOT_PUBLISHED", mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(
+            value = Step.class,
+            names = {"STAGED_FILES_REBASED", "SNAPSHOT_PUBLISHED"},
+            mode = EnumSource.Mode.EXCLUDE)
     void deleteFailingAtAnyStepChangesNothing(Step failAt) {
         IndexChanges changes = new DeletionVectorWriter(table.store).deleteRows(base, List.of(4L));
         assertFailureChangesNothing(
@@ -82,7 +87,10 @@ class FaultInjectionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Step.class, names = "SNAPSHOT_PUBLISHED", mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(
+            value = Step.class,
+            names = {"STAGED_FILES_REBASED", "SNAPSHOT_PUBLISHED"},
+            mode = EnumSource.Mode.EXCLUDE)
     void columnUpdateFailingAtAnyStepChangesNothing(Step failAt) {
         ManifestEntry partial = table.writePartial("x", List.of("b"), 0, 6);
         assertFailureChangesNothing(
@@ -93,7 +101,10 @@ class FaultInjectionTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Step.class, names = "SNAPSHOT_PUBLISHED", mode = EnumSource.Mode.EXCLUDE)
+    @EnumSource(
+            value = Step.class,
+            names = {"STAGED_FILES_REBASED", "SNAPSHOT_PUBLISHED"},
+            mode = EnumSource.Mode.EXCLUDE)
     void overwriteRewritingIndexFilesFailingAtAnyStepChangesNothing(Step failAt) {
         ManifestEntry added = table.writeAppend("x", 2);
         assertFailureChangesNothing(
@@ -102,6 +113,30 @@ class FaultInjectionTest {
                 List.of());
         assertThat(table.live()).hasSize(2).noneMatch(e -> e.file().firstRowId() == 0);
         assertThat(table.vectors()).isEqualTo(Map.of(otherAnchor, DeletionVector.of(2)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Step.class, names = "SNAPSHOT_PUBLISHED", mode = EnumSource.Mode.EXCLUDE)
+    void columnUpdateRebasedAfterACompactionFailingAtAnyStepChangesNothing(Step failAt) {
+        ManifestEntry partial = table.writePartial("x", List.of("b"), 0, 6);
+        table.commit(
+                TestCompaction.rewrite(
+                        table.store, "compactor-1", base, new RowRange(0, 5), new RowRange(6, 8)));
+        table.commit(
+                TestCompaction.rewrite(
+                        table.store, "compactor-2", table.latest(), new RowRange(0, 8)));
+        String compacted = table.liveAt(0).get(0).file().fileName();
+        TreeSet<String> dataFiles = table.filesIn("dt=x/bucket-0");
+
+        assertFailureChangesNothing(
+                CommitRequest.columnUpdate("job", 1, base.id(), List.of(partial)),
+                failAt,
+                List.of());
+        assertThat(table.filesIn("dt=x/bucket-0")).hasSize(dataFiles.size() + 1);
+        assertThat(table.liveAt(0))
+                .extracting(e -> e.file().rowCount() + ":" + e.file().writeCols())
+                .containsExactly("9:null", "9:[b]");
+        assertThat(table.vectors()).isEqualTo(Map.of(compacted, DeletionVector.of(0, 8)));
     }
 
     @ParameterizedTest

@@ -192,7 +192,8 @@ class ColumnUpdaterTest {
         return values;
     }
 
-    private static List<String> stringColumn(Path file) throws IOException {
+    /** The values of the first (string) column of a Parquet file, position by position. */
+    static List<String> stringColumn(Path file) throws IOException {
         List<String> values = new ArrayList<>();
         try (ParquetReader<Group> reader = new Rows(new LocalInputFile(file)).build()) {
             for (Group g = reader.read(); g != null; g = reader.read()) {

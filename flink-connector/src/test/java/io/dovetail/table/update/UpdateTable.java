@@ -124,6 +124,12 @@ final class UpdateTable {
                 ColumnUpdater.on(store, latest(), columns)
                         .commit(USER, ++identifier, updates(newValues).iterator())
                         .orElseThrow();
+        updateModel(columns, newValues);
+        return committed;
+    }
+
+    /** Sets {@code columns} of the given rows in the model only. */
+    void updateModel(List<String> columns, Map<Long, Object[]> newValues) {
         List<String> names = store.latestSchema().fieldNames();
         newValues.forEach(
                 (rowId, values) -> {
@@ -131,7 +137,6 @@ final class UpdateTable {
                         model.get(rowId).set(names.indexOf(columns.get(c)), values[c]);
                     }
                 });
-        return committed;
     }
 
     /** Row updates in ascending row-id order. */
