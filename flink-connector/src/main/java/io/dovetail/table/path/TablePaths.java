@@ -44,6 +44,9 @@ public final class TablePaths {
     public static final String SNAPSHOT_DIR = "snapshot";
     public static final String MANIFEST_DIR = "manifest";
     public static final String INDEX_DIR = "index";
+    public static final String STATISTICS_DIR = "statistics";
+    public static final String TAG_DIR = "tag";
+    public static final String CONSUMER_DIR = "consumer";
 
     public static final String SCHEMA_FILE_PREFIX = "schema-";
     public static final String SNAPSHOT_FILE_PREFIX = "snapshot-";
@@ -109,6 +112,21 @@ public final class TablePaths {
 
     public Path indexFile(String fileName) {
         return ChildPaths.below(indexDir(), checkFileName(fileName));
+    }
+
+    /** A table-statistics file (written by Paimon's ANALYZE), by the name a snapshot stores. */
+    public Path statisticsFile(String fileName) {
+        return ChildPaths.below(new Path(root, STATISTICS_DIR), checkFileName(fileName));
+    }
+
+    /** Tags: {@code tag-<name>} files holding the snapshot they keep alive. */
+    public Path tagDir() {
+        return new Path(root, TAG_DIR);
+    }
+
+    /** Streaming consumers: {@code consumer-<id>} files holding the next snapshot they read. */
+    public Path consumerDir() {
+        return new Path(root, CONSUMER_DIR);
     }
 
     /**

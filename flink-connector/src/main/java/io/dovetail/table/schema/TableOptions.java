@@ -19,6 +19,9 @@ package io.dovetail.table.schema;
 
 import io.dovetail.table.error.Errors;
 
+import org.apache.flink.util.TimeUtils;
+
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 
@@ -61,6 +64,18 @@ public final class TableOptions {
     /** Number of manifests at which a commit rewrites the live files into fewer manifests. */
     public static final String MANIFEST_MERGE_MIN_COUNT = "manifest.merge-min-count";
 
+    /** Snapshot expiration: at least this many newest snapshots are kept (default 10). */
+    public static final String SNAPSHOT_NUM_RETAINED_MIN = "snapshot.num-retained.min";
+
+    /** Snapshot expiration: at most this many snapshots are kept (default unbounded). */
+    public static final String SNAPSHOT_NUM_RETAINED_MAX = "snapshot.num-retained.max";
+
+    /** Snapshot expiration: snapshots younger than this are kept (default 1 h). */
+    public static final String SNAPSHOT_TIME_RETAINED = "snapshot.time-retained";
+
+    /** Snapshot expiration: at most this many snapshots expire in one run (default 50). */
+    public static final String SNAPSHOT_EXPIRE_LIMIT = "snapshot.expire.limit";
+
     /**
      * Options fixed at CREATE TABLE (data-evolution semantics section 1.3, metadata format sections
      * 1.2 and 6): an ALTER that sets them to a different value, or removes them, is refused.
@@ -83,6 +98,28 @@ public final class TableOptions {
     /** Paimon's boolean reading: "true" in any case is true, anything else (or absent) false. */
     public static boolean isTrue(Map<String, String> options, String key) {
         return "true".equalsIgnoreCase(options.get(key));
+    }
+
+    /**
+     * A duration option in Paimon's spellings ({@code 1 h}, {@code 30min}, {@code 500 ms}, a bare
+     * number is milliseconds), {@code defaultValue} when absent; anything else is a clear error.
+     */
+    public static Duration durationValue(
+            Map<String, String> options, String key, Duration defaultValue) {
+        String value = options.get(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            return TimeUtils.parseDuration(value);
+        } catch (IllegalArgumentException e) {
+            throw Errors.invalidArgument(
+                    "Option '"
+                            + key
+                            + "' must be a duration such as '1 h', '30 min' or '500 ms', got '"
+                            + value
+                            + "'.");
+        }
     }
 
     /**
