@@ -52,9 +52,18 @@ public final class PaimonScenarios {
      */
     public static void evolvedPartitionedTable(PaimonWorkbench paimon, String name)
             throws Exception {
+        evolvedPartitionedTable(paimon, name, "parquet");
+    }
+
+    /**
+     * {@link #evolvedPartitionedTable(PaimonWorkbench, String)} with data files of {@code format}.
+     */
+    public static void evolvedPartitionedTable(PaimonWorkbench paimon, String name, String format)
+            throws Exception {
         paimon.createTable(
                 name,
                 PaimonWorkbench.dataEvolutionSchema()
+                        .option("file.format", format)
                         .column("id", DataTypes.BIGINT().notNull())
                         .column("name", DataTypes.STRING())
                         .column("score", DataTypes.DOUBLE())

@@ -39,8 +39,9 @@ import java.util.List;
  * statistics rows are all written through it, so equal values always give identical bytes, which
  * Paimon relies on when it compares partitions byte for byte.
  *
- * <p>Supports every atomic type; nested ARRAY, MAP and ROW values are rejected when the codec is
- * created.
+ * <p>Supports every atomic type. Columns of nested types (ARRAY, MAP, MULTISET, ROW) may only hold
+ * NULL, as in the statistics rows Paimon writes for the nested columns of ORC files; a non-null
+ * nested value is rejected.
  */
 public final class BinaryRowCodec {
 
@@ -65,7 +66,9 @@ public final class BinaryRowCodec {
         COMPACT_TIMESTAMP,
         WIDE_TIMESTAMP,
         STRING,
-        BINARY
+        BINARY,
+        /** A nested column, always NULL. */
+        NULL_ONLY
     }
 
     private final List<LogicalType> types;
@@ -204,6 +207,11 @@ public final class BinaryRowCodec {
                         cursor += roundToWord(data.length);
                     }
                     break;
+                case NULL_ONLY:
+                    if (!isNull) {
+                        throw nestedValue(i);
+                    }
+                    break;
                 default:
                     if (!isNull) {
                         writeFixed(out, slot, row, i);
@@ -310,6 +318,8 @@ public final class BinaryRowCodec {
                 return StringData.fromBytes(variableLength(in, slot, size, i, source));
             case BINARY:
                 return variableLength(in, slot, size, i, source);
+            case NULL_ONLY:
+                throw corrupt(source, "column " + i + " of type " + types.get(i) + " is not NULL");
             default:
                 throw new IllegalStateException("Unhandled layout " + layouts[i]);
         }
@@ -483,12 +493,27 @@ public final class BinaryRowCodec {
             case BINARY:
             case VARBINARY:
                 return Layout.BINARY;
+            case ARRAY:
+            case MAP:
+            case MULTISET:
+            case ROW:
+                return Layout.NULL_ONLY;
             default:
                 throw Errors.unsupported(
                         "type " + type + " in a serialized BinaryRow",
-                        "Partition keys and statistics rows support only atomic types"
-                                + " (no ARRAY, MAP, ROW or other nested types)");
+                        "Partition keys and statistics rows support only atomic types and NULL"
+                                + " nested values");
         }
+    }
+
+    private RuntimeException nestedValue(int i) {
+        return Errors.unsupported(
+                "a non-null value of the nested column "
+                        + i
+                        + " ("
+                        + types.get(i)
+                        + ") in a serialized BinaryRow",
+                "Partition keys and statistics rows hold nested columns only as NULL");
     }
 
     private static int headerBytes(int arity) {

@@ -33,7 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads one group: its files in lockstep, a batch at a time (never across a row group of any file),
+ * Reads one group: its files in lockstep, a batch at a time (never across a block of any file),
  * stitched by position at the column-vector level. Each output column borrows the vector of its
  * provider file (wrapped in a {@link CastVector} only when the column's type changed); a column no
  * file wrote is an all-NULL vector; {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} are computed. The
@@ -46,7 +46,7 @@ final class GroupReader implements AutoCloseable {
 
     private final FileGroup group;
     private final int batchSize;
-    private final List<ParquetColumnsReader> readers = new ArrayList<>();
+    private final List<FileColumnsReader> readers = new ArrayList<>();
     private final List<CastVector> casts = new ArrayList<>();
     private final List<RowIdVector> rowIds = new ArrayList<>();
     @Nullable private final DeletionVector deletions;
@@ -58,7 +58,7 @@ final class GroupReader implements AutoCloseable {
         this.batchSize = batchSize;
         try {
             for (GroupFile file : group.files()) {
-                readers.add(new ParquetColumnsReader(file, batchSize));
+                readers.add(FileColumnsReader.open(file, batchSize));
             }
             ColumnVector[] vectors = new ColumnVector[fields.size()];
             for (int i = 0; i < fields.size(); i++) {
@@ -102,11 +102,11 @@ final class GroupReader implements AutoCloseable {
         long total = group.range().count();
         while (position < total) {
             long rows = Math.min(batchSize, total - position);
-            for (ParquetColumnsReader reader : readers) {
-                rows = Math.min(rows, reader.rowsLeftInRowGroup());
+            for (FileColumnsReader reader : readers) {
+                rows = Math.min(rows, reader.rowsLeftInBlock());
             }
             int n = (int) rows;
-            for (ParquetColumnsReader reader : readers) {
+            for (FileColumnsReader reader : readers) {
                 reader.read(n);
             }
             casts.forEach(CastVector::invalidate);
@@ -148,7 +148,7 @@ final class GroupReader implements AutoCloseable {
     @Override
     public void close() {
         RuntimeException failure = null;
-        for (ParquetColumnsReader reader : readers) {
+        for (FileColumnsReader reader : readers) {
             try {
                 reader.close();
             } catch (RuntimeException e) {

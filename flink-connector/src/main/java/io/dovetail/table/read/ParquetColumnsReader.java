@@ -49,12 +49,10 @@ import java.io.IOException;
 import java.util.List;
 
 /**
- * Reads some columns of one Parquet data file into reusable column vectors with flink-parquet's
- * vectorized column readers, a caller-chosen number of rows at a time. A read never crosses a row
- * group, so callers reading several files in lockstep take the minimum of {@link
- * #rowsLeftInRowGroup()} over the files.
+ * Reads some columns of one Parquet data file with flink-parquet's vectorized column readers; its
+ * blocks are the row groups.
  */
-final class ParquetColumnsReader implements AutoCloseable {
+final class ParquetColumnsReader implements FileColumnsReader {
 
     private final GroupFile file;
     private final ParquetFileReader reader;
@@ -165,22 +163,22 @@ final class ParquetColumnsReader implements AutoCloseable {
         }
     }
 
-    /** The vectors of the columns, refilled by every {@link #read}. */
-    ColumnVector vector(int column) {
+    @Override
+    public ColumnVector vector(int column) {
         return vectors[column];
     }
 
-    /** Rows left in the current row group, loading the next one when it is used up. */
-    long rowsLeftInRowGroup() {
+    @Override
+    public long rowsLeftInBlock() {
         while (rowsLeftInRowGroup == 0) {
             nextRowGroup();
         }
         return rowsLeftInRowGroup;
     }
 
-    /** Reads the next {@code rows} rows (at most {@link #rowsLeftInRowGroup()}). */
+    @Override
     @SuppressWarnings("unchecked")
-    void read(int rows) {
+    public void read(int rows) {
         try {
             for (int i = 0; i < writable.length; i++) {
                 writable[i].reset();

@@ -26,17 +26,13 @@ import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.FileNameFactory;
 import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.path.TablePaths;
-import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
-import io.dovetail.table.stats.ColumnStats;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
-
-import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 import javax.annotation.Nullable;
 
@@ -47,9 +43,9 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Writes the rows of one partition of a table into new Parquet data files ({@code
- * <partition>/bucket-0/data-<uuid>-<n>.parquet}) and describes them as ADD manifest entries, ready
- * for {@code TableCommit}.
+ * Writes the rows of one partition of a table into new data files in the table's format ({@code
+ * <partition>/bucket-0/data-<uuid>-<n>.parquet} or {@code .orc}) and describes them as ADD manifest
+ * entries, ready for {@code TableCommit}.
  *
  * <p>A file holds either all columns of the schema (an append; {@code writeCols} null) or a subset
  * (a data-evolution partial-column file; {@code writeCols} = those columns in the order given).
@@ -58,17 +54,14 @@ import java.util.Set;
  * exactly the rows written.
  *
  * <p>Each file's metadata is complete except what the commit assigns: exact size and row count,
- * value statistics taken from the Parquet footer (as Paimon does), the schema id, {@code
- * fileSource} APPEND, creation time, sequence numbers 0 and {@code firstRowId} null (callers
- * writing a partial-column file set it to the start of the row range they rewrite).
+ * value statistics taken from the file (Parquet footer, ORC column statistics, as Paimon does), the
+ * schema id, {@code fileSource} APPEND, creation time, sequence numbers 0 and {@code firstRowId}
+ * null (callers writing a partial-column file set it to the start of the row range they rewrite).
  *
  * <p>Use it with try-with-resources: {@link #finish} returns the entries; closing a writer that was
  * not finished, or any failure while writing, deletes every file it created. Not thread-safe.
  */
 public final class DataFileWriter implements AutoCloseable {
-
-    /** The data file format this writer produces (also the file name extension). */
-    public static final String FORMAT = "parquet";
 
     /** {@code _TOTAL_BUCKETS} of files of bucket-unaware (append and data-evolution) tables. */
     private static final int UNAWARE_TOTAL_BUCKETS = -1;
@@ -94,7 +87,7 @@ public final class DataFileWriter implements AutoCloseable {
 
     private final List<Path> created = new ArrayList<>();
     private final List<ManifestEntry> written = new ArrayList<>();
-    @Nullable private OpenParquetFile current;
+    @Nullable private OpenDataFile current;
     private State state = State.OPEN;
 
     private DataFileWriter(
@@ -103,7 +96,6 @@ public final class DataFileWriter implements AutoCloseable {
             @Nullable List<String> writeCols,
             RowData partition,
             DataFileWriterOptions options) {
-        checkFormat(schema);
         this.paths = paths;
         this.schema = schema;
         this.columns = columns(schema, writeCols);
@@ -122,7 +114,7 @@ public final class DataFileWriter implements AutoCloseable {
         this.partitionBytes = BinaryRowCodec.of(partitionTypes).serialize(partition);
         this.options = options;
         this.statsModes = options.statsModes(columns.stream().map(DataField::name).toList());
-        ParquetSchemas.messageType(columns); // rejects unsupported column types up front
+        OpenDataFile.checkColumns(options.format(), columns);
     }
 
     /**
@@ -228,31 +220,25 @@ public final class DataFileWriter implements AutoCloseable {
         }
     }
 
-    private OpenParquetFile newFile() {
+    private OpenDataFile newFile() {
         Path path =
                 paths.dataFile(
-                        partitionPath, TablePaths.UNAWARE_BUCKET, names.newDataFileName(FORMAT));
+                        partitionPath,
+                        TablePaths.UNAWARE_BUCKET,
+                        names.newDataFileName(options.format().extension()));
         created.add(path);
-        return new OpenParquetFile(path, columns, options);
+        return OpenDataFile.create(path, columns, options);
     }
 
     private void closeCurrent() {
-        OpenParquetFile file = current;
+        OpenDataFile file = current;
         current = null;
-        long size = file.close();
-        ParquetMetadata footer = file.readFooter(size);
-        long footerRows = footer.getBlocks().stream().mapToLong(b -> b.getRowCount()).sum();
-        if (footerRows != file.rowCount()) {
-            throw Errors.corruptFile(
-                    file.path(),
-                    "the written file holds " + footerRows + " rows, not " + file.rowCount());
-        }
-        List<ColumnStats> exact = FooterStats.of(footer, columns);
+        OpenDataFile.Closed closed = file.close();
         ValueStats valueStats =
-                ValueStats.of(columns, exact, statsModes, options.statsDenseStore());
+                ValueStats.of(columns, closed.stats(), statsModes, options.statsDenseStore());
         DataFileMeta meta =
                 DataFileMeta.builder(file.path().getName())
-                        .fileSize(size)
+                        .fileSize(closed.size())
                         .rowCount(file.rowCount())
                         .valueStats(valueStats.stats())
                         .valueStatsCols(valueStats.columns())
@@ -275,16 +261,6 @@ public final class DataFileWriter implements AutoCloseable {
                     "This data file writer was already "
                             + state.name().toLowerCase(Locale.ROOT)
                             + "; open a new writer.");
-        }
-    }
-
-    private static void checkFormat(TableSchema schema) {
-        String format = schema.options().getOrDefault(TableOptions.FILE_FORMAT, FORMAT);
-        if (!format.trim().equalsIgnoreCase(FORMAT)) {
-            throw Errors.unsupported(
-                    "writing data files of format '" + format + "'",
-                    "Dovetail writes Parquet data files; create the table with 'file.format' ="
-                            + " 'parquet'");
         }
     }
 

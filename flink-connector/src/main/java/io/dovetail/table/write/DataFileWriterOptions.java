@@ -18,10 +18,9 @@
 package io.dovetail.table.write;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.format.DataFileFormat;
 
 import org.apache.flink.configuration.MemorySize;
-
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,16 +31,20 @@ import java.util.Map;
 /**
  * Settings of a {@link DataFileWriter}, read from table options with Paimon's names and defaults.
  *
- * @param compression Parquet codec ({@code file.compression}, default zstd)
+ * @param format the file format ({@code file.format}, default parquet)
+ * @param compression the codec, lower case ({@code file.compression}, default zstd); each format
+ *     checks it names one of its codecs
  * @param zstdLevel zstd level ({@code file.compression.zstd-level}, default 1)
  * @param targetFileSize roll to a new file once a file reaches this many bytes ({@code
  *     target-file-size}, default 256 MB)
  * @param targetRowCount roll once a file holds this many rows ({@code target-file-row-num}, default
  *     unlimited)
- * @param parquet {@code parquet.*} table options, handed to parquet-mr unchanged
+ * @param formatOptions the table options prefixed with the format's name and a dot ({@code
+ *     parquet.*} or {@code orc.*}), handed to the format library unchanged
  */
 public record DataFileWriterOptions(
-        CompressionCodecName compression,
+        DataFileFormat format,
+        String compression,
         int zstdLevel,
         long targetFileSize,
         long targetRowCount,
@@ -49,7 +52,7 @@ public record DataFileWriterOptions(
         Map<String, StatsMode> fieldStatsModes,
         int statsKeepFirstNColumns,
         boolean statsDenseStore,
-        Map<String, String> parquet) {
+        Map<String, String> formatOptions) {
 
     public static final String FILE_COMPRESSION = "file.compression";
     public static final String ZSTD_LEVEL = "file.compression.zstd-level";
@@ -60,7 +63,6 @@ public record DataFileWriterOptions(
     public static final String STATS_DENSE_STORE = "metadata.stats-dense-store";
     public static final String FIELDS_PREFIX = "fields.";
     public static final String FIELD_STATS_MODE_SUFFIX = ".stats-mode";
-    public static final String PARQUET_PREFIX = "parquet.";
 
     private static final String DEFAULT_COMPRESSION = "zstd";
     private static final int DEFAULT_ZSTD_LEVEL = 1;
@@ -76,13 +78,17 @@ public record DataFileWriterOptions(
                             + " rows.");
         }
         fieldStatsModes = Map.copyOf(fieldStatsModes);
-        parquet = Map.copyOf(parquet);
+        formatOptions = Map.copyOf(formatOptions);
+        compression = compression.trim().toLowerCase(Locale.ROOT);
+        OpenDataFile.checkCompression(format, compression);
     }
 
     /** Reads the options of a table (absent options take Paimon's defaults). */
     public static DataFileWriterOptions fromTableOptions(Map<String, String> options) {
+        DataFileFormat format = DataFileFormat.ofTableOptions(options);
+        String formatPrefix = format.extension() + ".";
         Map<String, StatsMode> fieldModes = new HashMap<>();
-        Map<String, String> parquet = new HashMap<>();
+        Map<String, String> formatOptions = new HashMap<>();
         for (Map.Entry<String, String> option : options.entrySet()) {
             String key = option.getKey();
             if (key.startsWith(FIELDS_PREFIX) && key.endsWith(FIELD_STATS_MODE_SUFFIX)) {
@@ -91,13 +97,14 @@ public record DataFileWriterOptions(
                                 FIELDS_PREFIX.length(),
                                 key.length() - FIELD_STATS_MODE_SUFFIX.length());
                 fieldModes.put(field, StatsMode.parse(key, option.getValue()));
-            } else if (key.startsWith(PARQUET_PREFIX)) {
-                parquet.put(key, option.getValue());
+            } else if (key.startsWith(formatPrefix)) {
+                formatOptions.put(key, option.getValue());
             }
         }
         String statsMode = options.get(STATS_MODE);
         return new DataFileWriterOptions(
-                compression(options.getOrDefault(FILE_COMPRESSION, DEFAULT_COMPRESSION)),
+                format,
+                options.getOrDefault(FILE_COMPRESSION, DEFAULT_COMPRESSION),
                 (int) longOption(options, ZSTD_LEVEL, DEFAULT_ZSTD_LEVEL),
                 sizeOption(options, TARGET_FILE_SIZE, DEFAULT_TARGET_FILE_SIZE),
                 longOption(options, TARGET_FILE_ROW_NUM, Long.MAX_VALUE),
@@ -105,7 +112,7 @@ public record DataFileWriterOptions(
                 fieldModes,
                 (int) longOption(options, STATS_KEEP_FIRST_N_COLUMNS, -1),
                 booleanOption(options, STATS_DENSE_STORE, true),
-                parquet);
+                formatOptions);
     }
 
     /**
@@ -114,6 +121,7 @@ public record DataFileWriterOptions(
      */
     public DataFileWriterOptions withoutRolling() {
         return new DataFileWriterOptions(
+                format,
                 compression,
                 zstdLevel,
                 Long.MAX_VALUE,
@@ -122,7 +130,7 @@ public record DataFileWriterOptions(
                 fieldStatsModes,
                 statsKeepFirstNColumns,
                 statsDenseStore,
-                parquet);
+                formatOptions);
     }
 
     /**
@@ -146,27 +154,6 @@ public record DataFileWriterOptions(
             }
         }
         return modes;
-    }
-
-    private static CompressionCodecName compression(String value) {
-        String normalized = value.trim().toLowerCase(Locale.ROOT);
-        switch (normalized) {
-            case "none":
-            case "uncompressed":
-                return CompressionCodecName.UNCOMPRESSED;
-            case "zstd":
-                return CompressionCodecName.ZSTD;
-            case "snappy":
-                return CompressionCodecName.SNAPPY;
-            case "gzip":
-                return CompressionCodecName.GZIP;
-            case "lz4_raw":
-                return CompressionCodecName.LZ4_RAW;
-            default:
-                throw Errors.unsupported(
-                        "Parquet compression '" + value + "' (option " + FILE_COMPRESSION + ")",
-                        "Use zstd, snappy, gzip, lz4_raw or none");
-        }
     }
 
     private static long longOption(Map<String, String> options, String key, long defaultValue) {

@@ -19,6 +19,7 @@ package io.dovetail.table.write;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.stats.ColumnStats;
 import io.dovetail.table.types.DataField;
 
 import org.apache.flink.core.fs.Path;
@@ -30,6 +31,7 @@ import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
 import org.apache.parquet.hadoop.codec.ZstandardCodec;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 
 import java.io.IOException;
@@ -39,8 +41,9 @@ import java.util.List;
  * One Parquet data file being written by parquet-mr's {@link ParquetWriter} with Paimon's settings
  * (metadata format section 7.3): writer version 1, dictionary encoding, column statistics, the
  * table's codec, 128 MB row groups and 1 MB pages unless {@code parquet.*} options say otherwise.
+ * Statistics come from the footer ({@link FooterStats}).
  */
-final class OpenParquetFile {
+final class OpenParquetFile implements OpenDataFile {
 
     static final String BLOCK_SIZE = "parquet.block.size";
     static final String PAGE_SIZE = "parquet.page.size";
@@ -50,21 +53,23 @@ final class OpenParquetFile {
     private static final int DEFAULT_PAGE_SIZE = 1024 * 1024;
 
     private final Path path;
+    private final List<DataField> columns;
     private final FlinkOutputFile output;
     private final ParquetWriter<RowData> writer;
     private long rowCount;
 
     OpenParquetFile(Path path, List<DataField> columns, DataFileWriterOptions options) {
         this.path = path;
+        this.columns = columns;
         this.output = new FlinkOutputFile(path);
         Configuration conf = new Configuration(false);
         conf.setInt(ZstandardCodec.PARQUET_COMPRESS_ZSTD_LEVEL, options.zstdLevel());
-        options.parquet().forEach(conf::set);
+        options.formatOptions().forEach(conf::set);
         try {
             this.writer =
                     new Builder(output, new RowDataWriteSupport(columns))
                             .withConf(conf)
-                            .withCompressionCodec(options.compression())
+                            .withCompressionCodec(codec(options.compression()))
                             .withRowGroupSize(conf.getLong(BLOCK_SIZE, DEFAULT_BLOCK_SIZE))
                             .withPageSize(conf.getInt(PAGE_SIZE, DEFAULT_PAGE_SIZE))
                             .withDictionaryEncoding(conf.getBoolean(ENABLE_DICTIONARY, true))
@@ -75,15 +80,43 @@ final class OpenParquetFile {
         }
     }
 
-    Path path() {
+    /** The parquet-mr codec of a {@code file.compression} value (lower case). */
+    static CompressionCodecName codec(String compression) {
+        switch (compression) {
+            case "none":
+            case "uncompressed":
+                return CompressionCodecName.UNCOMPRESSED;
+            case "zstd":
+                return CompressionCodecName.ZSTD;
+            case "snappy":
+                return CompressionCodecName.SNAPPY;
+            case "gzip":
+                return CompressionCodecName.GZIP;
+            case "lz4_raw":
+                return CompressionCodecName.LZ4_RAW;
+            default:
+                throw Errors.unsupported(
+                        "Parquet compression '"
+                                + compression
+                                + "' (option "
+                                + DataFileWriterOptions.FILE_COMPRESSION
+                                + ")",
+                        "Use zstd, snappy, gzip, lz4_raw or none");
+        }
+    }
+
+    @Override
+    public Path path() {
         return path;
     }
 
-    long rowCount() {
+    @Override
+    public long rowCount() {
         return rowCount;
     }
 
-    void write(RowData row) {
+    @Override
+    public void write(RowData row) {
         try {
             writer.write(row);
         } catch (IOException e) {
@@ -92,23 +125,31 @@ final class OpenParquetFile {
         rowCount++;
     }
 
-    /** Bytes written so far plus what parquet-mr buffers for the current row group. */
-    long estimatedSize() {
+    @Override
+    public long estimatedSize() {
         return writer.getDataSize();
     }
 
-    /** Closes the file and returns its exact size. */
-    long close() {
+    @Override
+    public Closed close() {
         try {
             writer.close();
         } catch (IOException e) {
             throw Errors.io("close data file", path, e);
         }
-        return output.closedLength();
+        long size = output.closedLength();
+        ParquetMetadata footer = readFooter(size);
+        long footerRows = footer.getBlocks().stream().mapToLong(b -> b.getRowCount()).sum();
+        if (footerRows != rowCount) {
+            throw Errors.corruptFile(
+                    path, "the written file holds " + footerRows + " rows, not " + rowCount);
+        }
+        List<ColumnStats> stats = FooterStats.of(footer, columns);
+        return new Closed(size, stats);
     }
 
-    /** Closes the file without caring whether its content is complete. */
-    void closeQuietly() {
+    @Override
+    public void closeQuietly() {
         try {
             writer.close();
         } catch (IOException | RuntimeException e) {
@@ -117,7 +158,7 @@ final class OpenParquetFile {
     }
 
     /** Reads the footer back from the closed file, as a reader of the table would see it. */
-    ParquetMetadata readFooter(long size) {
+    private ParquetMetadata readFooter(long size) {
         try (ParquetFileReader reader =
                 ParquetFileReader.open(
                         new FlinkInputFile(path, size), ParquetReadOptions.builder().build())) {

@@ -17,11 +17,9 @@
  */
 package io.dovetail.table.write;
 
-import io.dovetail.table.error.Errors;
 import io.dovetail.table.stats.ColumnStats;
 import io.dovetail.table.stats.SimpleStats;
 import io.dovetail.table.stats.SimpleStatsConverter;
-import io.dovetail.table.types.AtomicType;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
 
@@ -35,7 +33,9 @@ import java.util.List;
 /**
  * The {@code _VALUE_STATS} and {@code _VALUE_STATS_COLS} of a data file (metadata format section
  * 5.5): each column's exact statistics reduced by its stats mode, then, in dense store, columns
- * without any statistics dropped. {@code columns} is null when every written column is kept.
+ * without any statistics dropped. {@code columns} is null when every written column is kept. Nested
+ * columns never have bounds; they keep a slot when they have a null count (ORC files) or when the
+ * store is not dense.
  */
 record ValueStats(SimpleStats stats, @Nullable List<String> columns) {
 
@@ -53,15 +53,6 @@ record ValueStats(SimpleStats stats, @Nullable List<String> columns) {
                 continue;
             }
             DataField field = written.get(i);
-            if (!(field.type() instanceof AtomicType)) {
-                throw Errors.unsupported(
-                        "statistics slots for the nested column '"
-                                + field.name()
-                                + "' ("
-                                + DataFileWriterOptions.STATS_DENSE_STORE
-                                + " = false)",
-                        "Keep the default dense statistics store");
-            }
             keptNames.add(field.name());
             keptTypes.add(FlinkTypes.toFlink(field.type()));
             kept.add(column);

@@ -20,6 +20,7 @@ package io.dovetail.table.data;
 import io.dovetail.table.error.DovetailException;
 
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -319,11 +320,21 @@ class BinaryRowCodecGoldenTest {
     }
 
     @Test
-    void nestedTypesAreRejectedClearly() {
-        assertThatThrownBy(() -> BinaryRowCodec.of(new ArrayType(new IntType())))
+    void nestedColumnsHoldOnlyNull() {
+        BinaryRowCodec codec = BinaryRowCodec.of(new ArrayType(new IntType()), new IntType());
+        GenericRowData row = GenericRowData.of(null, 7);
+
+        assertThat(codec.deserialize(codec.serialize(row))).isEqualTo(row);
+        assertThat(codec.serialize(row))
+                .as("a NULL nested column is a set null bit and an empty slot")
+                .isEqualTo(BinaryRowCodec.of(new IntType(), new IntType()).serialize(row));
+        assertThatThrownBy(
+                        () ->
+                                codec.serialize(
+                                        GenericRowData.of(new GenericArrayData(new int[] {1}), 7)))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("ARRAY<INT>")
-                .hasMessageContaining("atomic types");
+                .hasMessageContaining("only as NULL");
     }
 
     @Test

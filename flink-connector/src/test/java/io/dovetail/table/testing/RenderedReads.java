@@ -26,8 +26,10 @@ import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.MapData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
 
 import java.util.ArrayList;
@@ -89,6 +91,9 @@ public final class RenderedReads {
                 items.add(value(array.getElementType(), getter.getElementOrNull(data, i)));
             }
             return items.toString();
+        }
+        if (type instanceof MultisetType multiset) {
+            return value(new MapType(multiset.getElementType(), new IntType(false)), v);
         }
         if (type instanceof MapType map) {
             MapData data = (MapData) v;

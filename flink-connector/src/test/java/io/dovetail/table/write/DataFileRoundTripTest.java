@@ -57,11 +57,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Writes every type through {@link DataFileWriter} and reads the file back with parquet-mr's own
  * reader: footer schema (types, repetition, field ids), settings and every value.
  */
-class DataFileRoundTripTest {
+public class DataFileRoundTripTest {
 
     @TempDir java.nio.file.Path dir;
 
-    static final List<DataField> FIELDS =
+    /** A column of every type (the read tests reuse it). */
+    public static final List<DataField> FIELDS =
             List.of(
                     field(0, "id", DataTypes.BIGINT().withNullable(false)),
                     field(1, "b", DataTypes.BOOLEAN()),
@@ -139,7 +140,8 @@ class DataFileRoundTripTest {
         assertEdges(rows.get(2));
     }
 
-    private static GenericRowData fullRow() {
+    /** Values in every column of {@link #FIELDS}. */
+    public static GenericRowData fullRow() {
         Map<Object, Object> map = new LinkedHashMap<>();
         map.put(StringData.fromString("k1"), 1.5);
         map.put(StringData.fromString("k2"), null);
@@ -174,13 +176,15 @@ class DataFileRoundTripTest {
                 new GenericMapData(multiset));
     }
 
-    private static GenericRowData nullRow() {
+    /** NULL in every column but the id. */
+    public static GenericRowData nullRow() {
         GenericRowData row = new GenericRowData(FIELDS.size());
         row.setField(0, 2L);
         return row;
     }
 
-    private static GenericRowData edgeRow() {
+    /** Negative, pre-epoch and empty values. */
+    public static GenericRowData edgeRow() {
         GenericRowData row = nullRow();
         row.setField(0, 3L);
         row.setField(11, DecimalData.fromBigDecimal(new BigDecimal("-999.99"), 5, 2));

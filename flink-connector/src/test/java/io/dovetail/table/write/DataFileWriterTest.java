@@ -19,6 +19,7 @@ package io.dovetail.table.write;
 
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.format.OrcFiles;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.FileSource;
@@ -41,6 +42,8 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.LogicalType;
 
+import org.apache.orc.CompressionKind;
+import org.apache.orc.Reader;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
@@ -154,6 +157,55 @@ class DataFileWriterTest {
                 .isEqualTo(Float.floatToIntBits(-0.0f));
         assertThat(stats.get(6).max()).isEqualTo(2.0f);
         assertThat(stats.get(7))
+                .isEqualTo(
+                        new ColumnStats(
+                                StringData.fromString("a/b"), StringData.fromString("a/b"), 0L));
+    }
+
+    @Test
+    void orcValueStatsFollowPaimonsRulesPerType() throws IOException {
+        List<RowData> rows = new ArrayList<>(rows(0, 3));
+        rows.add(row(3, null, 0.0f)); // nulls everywhere but id, score 0.0
+        DataFileMeta meta = write(schema(Map.of("file.format", "orc")), null, rows).get(0).file();
+
+        assertThat(meta.fileName()).matches("data-[0-9a-f-]{36}-0\\.orc");
+        java.nio.file.Path file = bucketDir().resolve(meta.fileName());
+        assertThat(meta.fileSize()).isEqualTo(Files.size(file));
+        try (Reader reader = OrcFiles.open(new Path(file.toUri()), meta.fileSize())) {
+            assertThat(reader.getCompressionKind()).isEqualTo(CompressionKind.ZSTD);
+            assertThat(reader.getSchema().toString())
+                    .isEqualTo(
+                            "struct<id:bigint,name:string,raw:binary,ts9:timestamp,"
+                                    + "ts6:timestamp,amount:decimal(38,2),score:float,"
+                                    + "nested:struct<x:int>,p:string,q:int>");
+            assertThat(reader.getSchema().findSubtype("nested.x").getAttributeValue("paimon.id"))
+                    .isEqualTo("10");
+        }
+        // ORC keeps a null count for every column, ROW included, so none is dropped
+        assertThat(meta.valueStatsCols()).isNull();
+        List<String> all = FIELDS.stream().map(DataField::name).toList();
+        List<ColumnStats> stats = decode(meta, all);
+        assertThat(stats.get(0)).isEqualTo(new ColumnStats(0L, 3L, 0L));
+        assertThat(stats.get(1))
+                .isEqualTo(
+                        new ColumnStats(
+                                StringData.fromString("name-0-xxxxxxxxx"),
+                                StringData.fromString("name-2-xxxxxxxxy"),
+                                1L));
+        assertThat(stats.get(2))
+                .as("BYTES: counts only")
+                .isEqualTo(new ColumnStats(null, null, 1L));
+        assertThat(stats.get(3))
+                .as("ORC timestamps keep their bounds at every precision")
+                .isEqualTo(
+                        new ColumnStats(
+                                TimestampData.fromEpochMillis(0, 7),
+                                TimestampData.fromEpochMillis(2_000, 7),
+                                1L));
+        assertThat(stats.get(5)).isEqualTo(new ColumnStats(decimal("-1.50"), decimal("0.50"), 1L));
+        assertThat(stats.get(6)).isEqualTo(new ColumnStats(0.0f, 2.0f, 0L));
+        assertThat(stats.get(7)).as("ROW: counts only").isEqualTo(new ColumnStats(null, null, 1L));
+        assertThat(stats.get(8))
                 .isEqualTo(
                         new ColumnStats(
                                 StringData.fromString("a/b"), StringData.fromString("a/b"), 0L));
@@ -324,9 +376,20 @@ class DataFileWriterTest {
                 .hasMessageContaining("Partition column 'p'");
         assertThatThrownBy(() -> write(schema, List.of(), List.of()))
                 .hasMessageContaining("at least one column");
-        assertThatThrownBy(() -> write(schema(Map.of("file.format", "orc")), null, List.of()))
+        assertThatThrownBy(() -> write(schema(Map.of("file.format", "avro")), null, List.of()))
                 .isInstanceOf(DovetailException.class)
-                .hasMessageContaining("'orc'");
+                .hasMessageContaining("'avro'");
+        assertThatThrownBy(
+                        () ->
+                                write(
+                                        schema(
+                                                Map.of(
+                                                        "file.format", "orc",
+                                                        "file.compression", "gzip")),
+                                        null,
+                                        List.of()))
+                .isInstanceOf(DovetailException.class)
+                .hasMessageContaining("ORC compression 'gzip'");
         assertThatThrownBy(() -> write(schema, null, List.of(GenericRowData.of(1L))))
                 .hasMessageContaining("A row of 1 fields");
         assertThat(write(schema, null, List.of())).isEmpty();

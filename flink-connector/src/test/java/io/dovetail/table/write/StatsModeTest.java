@@ -156,10 +156,9 @@ class StatsModeTest {
         assertThat(sparse.columns()).isNull();
         assertThat(sparse.stats().nullCounts()).containsExactly(null, 1L);
 
-        assertThatThrownBy(() -> ValueStats.of(columns, exact, defaults, false))
-                .isInstanceOf(DovetailException.class)
-                .hasMessageContaining("'n'")
-                .hasMessageContaining("metadata.stats-dense-store");
+        ValueStats sparseNested = ValueStats.of(columns, exact, defaults, false);
+        assertThat(sparseNested.columns()).isNull();
+        assertThat(sparseNested.stats().nullCounts()).containsExactly(0L, null, 1L);
     }
 
     private static StringData str(String value) {
