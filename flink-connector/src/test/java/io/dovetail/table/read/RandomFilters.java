@@ -23,15 +23,14 @@ import io.dovetail.table.types.DataField;
 import org.apache.flink.table.data.StringData;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
 
 /**
- * Random filters over the columns of a {@link RandomLayout} and {@code _ROW_ID}, and their SQL
- * evaluation (three-valued, numbers compared like Java primitives) on a row's values: the oracle
- * the planner's pruning is checked against.
+ * Random filters over the columns of a {@link RandomLayout} and {@code _ROW_ID}; {@link
+ * io.dovetail.table.testing.FilterEvaluation} is the oracle the planner's pruning is checked
+ * against.
  */
 final class RandomFilters {
 
@@ -106,100 +105,6 @@ final class RandomFilters {
                 }
             default:
                 return StringData.fromString("s" + random.nextInt(1000));
-        }
-    }
-
-    /** The filter's value on a row: TRUE, FALSE, or null for UNKNOWN. */
-    static Boolean eval(Predicate p, Function<DataField, Object> row) {
-        if (p instanceof Predicate.Not not) {
-            Boolean v = eval(not.child(), row);
-            return v == null ? null : !v;
-        }
-        if (p instanceof Predicate.And and) {
-            Boolean result = true;
-            for (Predicate child : and.children()) {
-                Boolean v = eval(child, row);
-                if (Boolean.FALSE.equals(v)) {
-                    return false;
-                }
-                result = v == null ? null : result;
-            }
-            return result;
-        }
-        if (p instanceof Predicate.Or or) {
-            Boolean result = false;
-            for (Predicate child : or.children()) {
-                Boolean v = eval(child, row);
-                if (Boolean.TRUE.equals(v)) {
-                    return true;
-                }
-                result = v == null ? null : result;
-            }
-            return result;
-        }
-        if (p instanceof Predicate.IsNull isNull) {
-            return row.apply(isNull.field()) == null;
-        }
-        if (p instanceof Predicate.IsNotNull isNotNull) {
-            return row.apply(isNotNull.field()) != null;
-        }
-        if (p instanceof Predicate.In in) {
-            Object value = row.apply(in.field());
-            if (value == null) {
-                return null;
-            }
-            Boolean result = false;
-            for (Object literal : in.literals()) {
-                if (literal == null) {
-                    result = null;
-                } else if (compare(Predicate.Op.EQUAL, value, literal)) {
-                    return true;
-                }
-            }
-            return result;
-        }
-        Predicate.Compare compare = (Predicate.Compare) p;
-        Object value = row.apply(compare.field());
-        return value == null ? null : compare(compare.op(), value, compare.literal());
-    }
-
-    private static boolean compare(Predicate.Op op, Object value, Object literal) {
-        if (value instanceof Double d) {
-            double x = d;
-            double y = (Double) literal;
-            switch (op) {
-                case EQUAL:
-                    return x == y;
-                case NOT_EQUAL:
-                    return x != y;
-                case LESS_THAN:
-                    return x < y;
-                case LESS_OR_EQUAL:
-                    return x <= y;
-                case GREATER_THAN:
-                    return x > y;
-                default:
-                    return x >= y;
-            }
-        }
-        int c =
-                value instanceof StringData s
-                        ? Arrays.compareUnsigned(s.toBytes(), ((StringData) literal).toBytes())
-                        : Long.compare(
-                                ((Number) value).longValue(), ((Number) literal).longValue());
-        switch (op) {
-            case EQUAL:
-                return c == 0;
-            case NOT_EQUAL:
-                return c != 0;
-            case LESS_THAN:
-                return c < 0;
-            case LESS_OR_EQUAL:
-                return c <= 0;
-            case GREATER_THAN:
-                return c > 0;
-            default:
-                return c >= 0;
         }
     }
 }

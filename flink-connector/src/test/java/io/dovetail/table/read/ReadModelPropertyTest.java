@@ -19,6 +19,7 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.predicate.Predicate;
+import io.dovetail.table.testing.FilterEvaluation;
 import io.dovetail.table.testing.RenderedReads;
 import io.dovetail.table.types.AtomicType;
 import io.dovetail.table.types.DataField;
@@ -216,7 +217,7 @@ class ReadModelPropertyTest {
                 int p = position;
                 long rowId = group.firstRowId() + position;
                 Function<DataField, Object> row = f -> modelValue(group, f, p, rowId);
-                if (Boolean.TRUE.equals(RandomFilters.eval(filter, row))) {
+                if (Boolean.TRUE.equals(FilterEvaluation.eval(filter, row))) {
                     out.add(rowId);
                 }
             }
