@@ -22,7 +22,6 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.manifest.ManifestEntry;
-import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.ColumnPosition;
 import io.dovetail.table.schema.SchemaChange;
@@ -33,7 +32,6 @@ import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
 import io.dovetail.table.write.DataFileWriter;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
 import org.apache.flink.table.data.GenericRowData;
@@ -67,9 +65,10 @@ class NestedEvolutionInteropTest {
 
     @Test
     void nestedSchemaChangesReadTheSameOnBothSides() throws Exception {
-        store = TableStore.at(new Warehouse(new Path(warehouse.toUri())).table("default", TABLE));
-        store.schemas()
-                .createTable(
+        store =
+                DovetailTables.create(
+                        warehouse,
+                        TABLE,
                         List.of(
                                 new DataField(0, "id", DataTypes.BIGINT()),
                                 new DataField(
@@ -92,12 +91,7 @@ class NestedEvolutionInteropTest {
                                                 DataTypes.ROW(
                                                         new DataField(7, "p", DataTypes.INT()))))),
                         List.of(),
-                        List.of(),
-                        Map.of(
-                                "row-tracking.enabled", "true",
-                                "data-evolution.enabled", "true",
-                                "file.format", "parquet"),
-                        null);
+                        Map.of());
         List<GenericRowData> first = new ArrayList<>();
         for (int id = 0; id < 4; id++) {
             first.add(

@@ -23,7 +23,6 @@ import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
-import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.testing.TestCompaction;
@@ -33,7 +32,6 @@ import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
 import io.dovetail.table.write.DataFileWriter;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 
@@ -62,21 +60,17 @@ class RebaseInteropTest {
 
     @Test
     void paimonReadsARebasedUpdateAsDovetailDoes() throws Exception {
-        store = TableStore.at(new Warehouse(new Path(warehouse.toUri())).table("default", TABLE));
-        store.schemas()
-                .createTable(
+        store =
+                DovetailTables.create(
+                        warehouse,
+                        TABLE,
                         List.of(
                                 new DataField(0, "id", DataTypes.BIGINT()),
                                 new DataField(1, "name", DataTypes.STRING()),
                                 new DataField(2, "score", DataTypes.DOUBLE()),
                                 new DataField(3, "region", DataTypes.STRING())),
                         List.of("region"),
-                        List.of(),
-                        Map.of(
-                                "row-tracking.enabled", "true",
-                                "data-evolution.enabled", "true",
-                                "file.format", "parquet"),
-                        null);
+                        Map.of());
         append(0, 5, "eu");
         append(5, 4, "eu");
         append(9, 3, "us");

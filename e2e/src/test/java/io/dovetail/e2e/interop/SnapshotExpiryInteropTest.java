@@ -69,21 +69,16 @@ class SnapshotExpiryInteropTest {
     @Test
     void dovetailAndPaimonExpireTheSameFiles() throws Exception {
         java.nio.file.Path original = root.resolve("original");
-        store = TableStore.at(new Warehouse(new Path(original.toUri())).table("default", "t"));
-        store.schemas()
-                .createTable(
+        store =
+                DovetailTables.create(
+                        original,
+                        "t",
                         List.of(
                                 new DataField(0, "id", DataTypes.BIGINT()),
                                 new DataField(1, "name", DataTypes.STRING()),
                                 new DataField(2, "score", DataTypes.INT())),
                         List.of(),
-                        List.of(),
-                        Map.of(
-                                "row-tracking.enabled", "true",
-                                "data-evolution.enabled", "true",
-                                "file.format", "parquet",
-                                "manifest.merge-min-count", "3"),
-                        null);
+                        Map.of("manifest.merge-min-count", "3"));
         for (int round = 0; round < 6; round++) {
             append(round * 4L);
             update(List.of("score"), round);

@@ -22,7 +22,6 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.manifest.ManifestEntry;
-import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.read.ReadBatch;
 import io.dovetail.table.read.ReadPlan;
 import io.dovetail.table.read.ReadPlanner;
@@ -37,7 +36,6 @@ import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
 import io.dovetail.table.write.DataFileWriter;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -75,21 +73,17 @@ class UpdateInteropTest {
 
     @Test
     void paimonReadsWhatTheUpdaterWroteAndDovetailReadsPaimonsUpdates() throws Exception {
-        store = TableStore.at(new Warehouse(new Path(warehouse.toUri())).table("default", TABLE));
-        store.schemas()
-                .createTable(
+        store =
+                DovetailTables.create(
+                        warehouse,
+                        TABLE,
                         List.of(
                                 new DataField(0, "id", DataTypes.BIGINT()),
                                 new DataField(1, "name", DataTypes.STRING()),
                                 new DataField(2, "score", DataTypes.DOUBLE()),
                                 new DataField(3, "region", DataTypes.STRING())),
                         List.of("region"),
-                        List.of(),
-                        Map.of(
-                                "row-tracking.enabled", "true",
-                                "data-evolution.enabled", "true",
-                                "file.format", "parquet"),
-                        null);
+                        Map.of());
         append(0, 5, "eu");
         append(5, 4, "us");
         append(9, 6, "eu");
