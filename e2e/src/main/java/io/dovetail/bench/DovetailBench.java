@@ -22,9 +22,9 @@ import java.util.List;
 
 /**
  * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]} or {@code read
- * [--rows N] [--cols M] [--versions K]}. Each benchmark builds what it needs in a temporary
- * warehouse, measures the variants side by side in one JVM, prints one JSON object per measurement
- * and a summary with the ratios.
+ * [--rows N] [--cols M] [--versions K] [--point-lookups L]}. Each benchmark builds what it needs in
+ * a temporary warehouse, measures the variants side by side in one JVM, prints one JSON object per
+ * measurement and a summary with the ratios.
  */
 public final class DovetailBench {
 
@@ -42,7 +42,9 @@ public final class DovetailBench {
                 break;
             case "read":
                 ReadBenchmark.run(
-                        new BenchArgs(rest, List.of("rows", "cols", "versions", "repeats")));
+                        new BenchArgs(
+                                rest,
+                                List.of("rows", "cols", "versions", "repeats", "point-lookups")));
                 break;
             default:
                 usage();
@@ -54,6 +56,6 @@ public final class DovetailBench {
         System.err.println(
                 "usage: dovetail-bench write [--rows N] [--cols M] [--repeats R]\n"
                         + "       dovetail-bench read [--rows N] [--cols M] [--versions K]"
-                        + " [--repeats R]");
+                        + " [--repeats R] [--point-lookups L]");
     }
 }

@@ -48,7 +48,8 @@ import java.util.Set;
  * through Dovetail and raw: each provider file's contributed columns decoded with flink-parquet's
  * vectorized column readers and nothing else (the bytes a perfect reader must decode). Both must
  * give the same checksums. Summary: {@code ratio_vs_raw} = median Dovetail rows/s / median raw
- * rows/s (target ≥ 0.8).
+ * rows/s (target ≥ 0.8). With {@code --point-lookups N}, the same table then serves N single-row
+ * lookups ({@link PointLookupBenchmark}).
  */
 final class ReadBenchmark {
 
@@ -62,6 +63,7 @@ final class ReadBenchmark {
         int cols = args.intValue("cols", 20);
         int versions = args.intValue("versions", 3);
         int repeats = args.intValue("repeats", 5);
+        int lookups = args.intValue("point-lookups", 0);
         Path root = Files.createTempDirectory("dovetail-bench-read");
         try {
             BenchTable table = BenchTable.create(root, cols);
@@ -98,6 +100,9 @@ final class ReadBenchmark {
                     .put("median_raw_rows_per_s", rawRate)
                     .put("ratio_vs_raw", dovetailRate / rawRate)
                     .print();
+            if (lookups > 0) {
+                PointLookupBenchmark.run(table.store, rows, lookups);
+            }
         } finally {
             BenchSupport.deleteRecursively(root);
         }

@@ -18,11 +18,11 @@
 package io.dovetail.table.commit;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.FileGroup;
+import io.dovetail.table.read.PartitionValues;
 import io.dovetail.table.read.ProviderSelection;
 import io.dovetail.table.read.ReadBatch;
 import io.dovetail.table.read.ReadPlanner;
@@ -34,7 +34,6 @@ import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
-import io.dovetail.table.types.FlinkTypes;
 import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
@@ -102,17 +101,15 @@ final class PartialFileRebaser {
         int rowIdField = columns.size();
         ProjectedRowData values =
                 ProjectedRowData.from(IntStream.range(0, columns.size()).toArray());
-        RowData partition =
-                BinaryRowCodec.of(
-                                schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList())
-                        .deserialize(target.partition());
+        PartitionValues partition = PartitionValues.decoder(schema).apply(target.partition());
         RowRange range = target.range();
         try (DataFileWriter writer =
                         DataFileWriter.forPartialColumns(
-                                store.paths(), schema, columns, partition);
+                                store.paths(), schema, columns, partition.row());
                 SplitReader current =
                         reader(fields, List.of(currentGroup(files, schema, fields, range)));
-                SplitReader staged = reader(fields, stagedGroups(files, fields, target))) {
+                SplitReader staged =
+                        reader(fields, stagedGroups(files, fields, target, partition))) {
             StagedRows stagedRows = new StagedRows(staged, rowIdField);
             long expected = range.first();
             for (ReadBatch batch = current.nextBatch();
@@ -177,13 +174,17 @@ final class PartialFileRebaser {
 
     /** One group per staged file, each read alone through provider selection. */
     private List<FileGroup> stagedGroups(
-            SnapshotFiles files, List<DataField> fields, RebasePlanner.Target target) {
+            SnapshotFiles files,
+            List<DataField> fields,
+            RebasePlanner.Target target,
+            PartitionValues partition) {
         List<FileGroup> groups = new ArrayList<>();
         for (ManifestEntry entry : target.staged()) {
             ProviderSelection.Candidate file =
                     new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file());
             ProviderSelection.Selected selected =
-                    ProviderSelection.of(List.of(file), store.schemas()::schema).select(fields);
+                    ProviderSelection.of(List.of(file), partition, store.schemas()::schema)
+                            .select(fields);
             groups.add(
                     new FileGroup(
                             entry.partition(),

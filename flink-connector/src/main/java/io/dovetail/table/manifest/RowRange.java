@@ -78,7 +78,7 @@ public record RowRange(long first, long last) {
         List<RowRange> out = new ArrayList<>();
         for (RowRange r : sorted) {
             RowRange previous = out.isEmpty() ? null : out.get(out.size() - 1);
-            if (previous != null && r.first <= previous.last + 1) {
+            if (previous != null && r.first - 1 <= previous.last) { // no overflow at MAX_VALUE
                 out.set(
                         out.size() - 1,
                         new RowRange(previous.first, Math.max(previous.last, r.last)));

@@ -19,6 +19,8 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.types.DataField;
 
+import javax.annotation.Nullable;
+
 /** Where one output column of a group comes from; chosen by {@link ProviderSelection}. */
 public sealed interface FieldSource {
 
@@ -39,4 +41,10 @@ public sealed interface FieldSource {
 
     /** {@code _SEQUENCE_NUMBER}: the max sequence number of the group's newest normal file. */
     record SequenceNumber(long value) implements FieldSource {}
+
+    /**
+     * A partition column: the group's {@link PartitionValues} value (a Flink internal value, null
+     * for a NULL partition) in every row, never decoded from a file.
+     */
+    record PartitionValue(@Nullable Object value) implements FieldSource {}
 }

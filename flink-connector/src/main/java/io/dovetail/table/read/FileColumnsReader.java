@@ -49,6 +49,13 @@ interface FileColumnsReader extends AutoCloseable {
     /** Reads the next {@code rows} rows (at most {@link #rowsLeftInBlock()}). */
     void read(int rows);
 
+    /**
+     * Moves past the next {@code rows} rows, which must leave at least one row to read. Blocks
+     * wholly inside them are not decoded; the rows before the target inside its block may be
+     * decoded and discarded, overwriting the vectors.
+     */
+    void skip(long rows);
+
     @Override
     void close();
 }

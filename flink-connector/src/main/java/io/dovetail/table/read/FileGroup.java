@@ -28,7 +28,8 @@ import java.util.List;
  * One row-range group of a partition, planned for one read: the range, the group's anchor (its
  * oldest normal file: the deletion-vector key and the row-count representative), the files to open
  * with the columns each provides, where every output column comes from, the anchor's deletion
- * vector and the selected row ranges (null: the whole range).
+ * vector and the selected row ranges (sorted, disjoint, inside the range; null: the whole range).
+ * Readers skip the blocks of every file that hold no selected row.
  */
 public record FileGroup(
         byte[] partition,

@@ -21,11 +21,9 @@ import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.types.DataField;
 
-import org.apache.flink.formats.parquet.vector.ParquetSplitReaderUtil;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
 import org.apache.flink.table.data.columnar.vector.LongColumnVector;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
-import org.apache.flink.table.types.logical.BigIntType;
 
 import javax.annotation.Nullable;
 
@@ -36,9 +34,10 @@ import java.util.List;
  * Reads one group: its files in lockstep, a batch at a time (never across a block of any file),
  * stitched by position at the column-vector level. Each output column borrows the vector of its
  * provider file (wrapped in a {@link CastVector} only when the column's type changed); a column no
- * file wrote is an all-NULL vector; {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} are computed. The
- * anchor's deletion vector and the selected row ranges become the batch's selection, applied
- * identically to every column so all files stay aligned.
+ * file wrote is an all-NULL vector; partition columns and {@code _SEQUENCE_NUMBER} are constants
+ * ({@link ConstantVector}) and {@code _ROW_ID} is computed. The anchor's deletion vector and the
+ * selected row ranges become the batch's selection, applied identically to every column so all
+ * files stay aligned.
  */
 final class GroupReader implements AutoCloseable {
 
@@ -52,6 +51,7 @@ final class GroupReader implements AutoCloseable {
     @Nullable private final DeletionVector deletions;
     private final ReadBatch batch;
     private long position;
+    private int nextRange; // the first selected range that may hold a position at or after position
 
     GroupReader(FileGroup group, List<DataField> fields, int batchSize) {
         this.group = group;
@@ -90,18 +90,38 @@ final class GroupReader implements AutoCloseable {
             rowIds.add(v);
             return v;
         } else if (source instanceof FieldSource.SequenceNumber s) {
-            return ParquetSplitReaderUtil.createVectorFromConstant(
-                    new BigIntType(false), s.value(), batchSize);
+            return new ConstantVector(s.value());
+        } else if (source instanceof FieldSource.PartitionValue p) {
+            return new ConstantVector(p.value());
         }
         return NULLS;
     }
 
-    /** The next batch with at least one selected row, or null when the group is done. */
+    /**
+     * The next batch with at least one selected row, or null when the group is done. With selected
+     * row ranges, the files skip to the next selected position together and a batch ends at the
+     * last selected position it can reach.
+     */
     @Nullable
     ReadBatch next() {
         long total = group.range().count();
         while (position < total) {
             long rows = Math.min(batchSize, total - position);
+            if (group.selection() != null) {
+                long next = nextSelected();
+                if (next == total) {
+                    position = total;
+                    return null;
+                }
+                if (next > position) {
+                    for (FileColumnsReader reader : readers) {
+                        reader.skip(next - position);
+                    }
+                    position = next;
+                    continue;
+                }
+                rows = lastSelectedBefore(position + rows) - position + 1;
+            }
             for (FileColumnsReader reader : readers) {
                 rows = Math.min(rows, reader.rowsLeftInBlock());
             }
@@ -120,6 +140,32 @@ final class GroupReader implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /**
+     * The first selected position at or after {@code position}, or the range's row count when none
+     * is left; moves {@code nextRange} past the ranges before it.
+     */
+    private long nextSelected() {
+        List<RowRange> selection = group.selection();
+        long rowId = group.range().first() + position;
+        while (nextRange < selection.size() && selection.get(nextRange).last() < rowId) {
+            nextRange++;
+        }
+        return nextRange == selection.size()
+                ? group.range().count()
+                : Math.max(rowId, selection.get(nextRange).first()) - group.range().first();
+    }
+
+    /** The last selected position before {@code end}, given one at {@code position}. */
+    private long lastSelectedBefore(long end) {
+        List<RowRange> selection = group.selection();
+        long endRowId = group.range().first() + end;
+        long last = group.range().first() + position;
+        for (int i = nextRange; i < selection.size() && selection.get(i).first() < endRowId; i++) {
+            last = Math.min(selection.get(i).last(), endRowId - 1);
+        }
+        return last - group.range().first();
     }
 
     /**

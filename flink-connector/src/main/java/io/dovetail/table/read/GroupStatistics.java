@@ -51,8 +51,9 @@ import java.util.function.UnaryOperator;
  * were overwritten. That file's value statistics are decoded under its own schema ({@code
  * valueStatsCols}, or null for all the columns it wrote) and used only when its stored type reads
  * as the requested type exactly and in order ({@link StatsWidening}). A nullable column no file
- * wrote is NULL in every row; {@code _ROW_ID} lies in the group range and {@code _SEQUENCE_NUMBER}
- * is the group's. Deletion vectors only remove rows, so the bounds stay true.
+ * wrote is NULL in every row; a partition column holds the group's partition value, {@code _ROW_ID}
+ * lies in the group range and {@code _SEQUENCE_NUMBER} is the group's. Deletion vectors only remove
+ * rows, so the bounds stay true.
  */
 final class GroupStatistics {
 
@@ -83,6 +84,12 @@ final class GroupStatistics {
         if (field.id() == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
             long sequence = providers.sequenceNumber();
             return new ColumnBounds(sequence, sequence, 0L, rows);
+        }
+        if (providers.partition().contains(field)) {
+            Object value = providers.partition().value(field);
+            return value == null
+                    ? ColumnBounds.allNull(rows)
+                    : new ColumnBounds(value, value, 0L, rows);
         }
         ProviderSelection.Provider provider = providers.provider(field);
         if (provider == null) {

@@ -39,6 +39,9 @@ import java.util.List;
  * flink-orc's adapters (no copy); its blocks are the stripes. Columns are selected by name from the
  * file's own schema and read with their stored ORC types, as Paimon does.
  *
+ * <p>Skips seek ({@link RecordReader#seekToRow}): ORC reads no skipped stripe and, with a row
+ * index, decodes only from the index entry before the target row.
+ *
  * <p>ORC fills a batch up to the batch's capacity or the stripe's end, whichever comes first. To
  * read exactly the rows asked for, a read of fewer rows goes through a smaller batch over the same
  * column vectors.
@@ -54,6 +57,7 @@ final class OrcColumnsReader implements FileColumnsReader {
     private VectorizedRowBatch smallBatch;
     private int nextStripe;
     private long rowsLeftInStripe;
+    private long rowsRead; // rows read or skipped, the position of the next row in the file
 
     OrcColumnsReader(GroupFile file, int batchSize) {
         this.file = file;
@@ -136,6 +140,22 @@ final class OrcColumnsReader implements FileColumnsReader {
                     file.path(), "ORC returned " + target.size + " rows where " + n + " remain");
         }
         rowsLeftInStripe -= n;
+        rowsRead += n;
+    }
+
+    @Override
+    public void skip(long n) {
+        for (long left = n; left > 0; ) {
+            long skipped = Math.min(left, rowsLeftInBlock());
+            rowsLeftInStripe -= skipped;
+            left -= skipped;
+        }
+        rowsRead += n;
+        try {
+            rows.seekToRow(rowsRead);
+        } catch (IOException | RuntimeException e) {
+            throw Errors.corruptFile(file.path(), "cannot seek to row " + rowsRead, e);
+        }
     }
 
     /** A batch of capacity {@code n} sharing the column vectors of the full batch. */

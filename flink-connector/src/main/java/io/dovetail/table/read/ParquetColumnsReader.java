@@ -50,7 +50,8 @@ import java.util.List;
 
 /**
  * Reads some columns of one Parquet data file with flink-parquet's vectorized column readers; its
- * blocks are the row groups.
+ * blocks are the row groups. Skipped row groups are not read; inside a row group, skipped rows are
+ * decoded and discarded (the column readers cannot skip values).
  */
 final class ParquetColumnsReader implements FileColumnsReader {
 
@@ -66,10 +67,13 @@ final class ParquetColumnsReader implements FileColumnsReader {
     @SuppressWarnings("rawtypes")
     private final ColumnReader[] columnReaders;
 
+    private final int batchSize;
     private long rowsLeftInRowGroup;
+    private int nextRowGroup;
 
     ParquetColumnsReader(GroupFile file, int batchSize) {
         this.file = file;
+        this.batchSize = batchSize;
         List<DataField> columns = file.columns();
         try {
             this.reader =
@@ -190,8 +194,26 @@ final class ParquetColumnsReader implements FileColumnsReader {
         rowsLeftInRowGroup -= rows;
     }
 
+    @Override
+    public void skip(long rows) {
+        while (rows > 0) {
+            if (rowsLeftInRowGroup == 0
+                    && reader.getRowGroups().get(nextRowGroup).getRowCount() <= rows) {
+                rows -= reader.getRowGroups().get(nextRowGroup++).getRowCount();
+                if (!reader.skipNextRowGroup()) {
+                    throw Errors.corruptFile(file.path(), "it ends before its recorded row count");
+                }
+                continue;
+            }
+            int discarded = (int) Math.min(Math.min(rows, batchSize), rowsLeftInBlock());
+            read(discarded);
+            rows -= discarded;
+        }
+    }
+
     private void nextRowGroup() {
         try {
+            nextRowGroup++;
             PageReadStore pages = reader.readNextRowGroup();
             if (pages == null) {
                 throw Errors.corruptFile(file.path(), "it ends before its recorded row count");

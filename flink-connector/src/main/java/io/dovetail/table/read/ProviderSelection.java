@@ -40,8 +40,9 @@ import java.util.function.LongFunction;
  * file's {@code writeCols} resolved by name through the file's OWN schema ({@code null} = every
  * column of that schema), so renames, drops, re-adds and reorders map by field id. An explicit NULL
  * in a newer file wins: there is no per-value fallback. A column no file wrote is NULL, or an error
- * when it is NOT NULL. Reads and statistics pruning ({@link GroupStatistics}) both ask it, so a
- * column's statistics always come from the file its values are read from.
+ * when it is NOT NULL. Partition columns are never read from files: every row holds the group's
+ * {@link PartitionValues}. Reads and statistics pruning ({@link GroupStatistics}) both ask it, so a
+ * column's statistics always describe the values read.
  */
 public final class ProviderSelection {
 
@@ -60,10 +61,14 @@ public final class ProviderSelection {
      * The providers of a group.
      *
      * @param normalFiles the group's normal files in manifest order (at least one)
+     * @param partition the group's partition
      * @param schemas schema by id
      */
-    public static Providers of(List<Candidate> normalFiles, LongFunction<TableSchema> schemas) {
-        return new Providers(normalFiles, schemas);
+    public static Providers of(
+            List<Candidate> normalFiles,
+            PartitionValues partition,
+            LongFunction<TableSchema> schemas) {
+        return new Providers(normalFiles, partition, schemas);
     }
 
     /** The normal files of one group newest first, each with the columns it wrote. */
@@ -71,8 +76,13 @@ public final class ProviderSelection {
 
         private final List<Candidate> ordered;
         private final List<Map<Integer, DataField>> written;
+        private final PartitionValues partition;
 
-        private Providers(List<Candidate> normalFiles, LongFunction<TableSchema> schemas) {
+        private Providers(
+                List<Candidate> normalFiles,
+                PartitionValues partition,
+                LongFunction<TableSchema> schemas) {
+            this.partition = partition;
             ordered = new ArrayList<>(normalFiles);
             ordered.sort(
                     Comparator.comparingLong((Candidate c) -> c.meta().maxSequenceNumber())
@@ -85,12 +95,17 @@ public final class ProviderSelection {
 
         /**
          * The file providing table column or {@code _ROW_ID} {@code field}, or null when no file
-         * does (see {@link #providerOf}).
+         * does (see {@link #providerOf}) or it is a partition column.
          */
         @Nullable
         public Provider provider(DataField field) {
-            int i = providerOf(field, written);
+            int i = providerOf(field);
             return i < 0 ? null : new Provider(ordered.get(i), written.get(i).get(field.id()));
+        }
+
+        /** The group's partition, where its partition columns come from. */
+        public PartitionValues partition() {
+            return partition;
         }
 
         /** The {@code _SEQUENCE_NUMBER} of every row: the newest file's max sequence number. */
@@ -108,12 +123,14 @@ public final class ProviderSelection {
             int[] column = new int[fields.size()];
             for (int f = 0; f < fields.size(); f++) {
                 DataField field = fields.get(f);
-                provider[f] = providerOf(field, written);
+                provider[f] = providerOf(field);
                 if (provider[f] >= 0) {
                     List<DataField> columns = reads.get(provider[f]);
                     column[f] = columns.size();
                     columns.add(written.get(provider[f]).get(field.id()));
-                } else if (!field.type().nullable() && !isSystem(field)) {
+                } else if (!field.type().nullable()
+                        && !isSystem(field)
+                        && !partition.contains(field)) {
                     throw Errors.invalidLayout(
                             "Column '"
                                     + field.name()
@@ -137,7 +154,9 @@ public final class ProviderSelection {
             for (int f = 0; f < fields.size(); f++) {
                 int id = fields.get(f).id();
                 int file = provider[f] < 0 ? -1 : opened[provider[f]];
-                if (id == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
+                if (partition.contains(fields.get(f))) {
+                    sources.add(new FieldSource.PartitionValue(partition.value(fields.get(f))));
+                } else if (id == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
                     sources.add(new FieldSource.SequenceNumber(sequenceNumber()));
                 } else if (id == SystemFields.ROW_ID_FIELD_ID) {
                     sources.add(new FieldSource.RowId(file, file < 0 ? -1 : column[f]));
@@ -151,26 +170,26 @@ public final class ProviderSelection {
             }
             return new Selected(files, sources);
         }
-    }
 
-    /**
-     * The position in {@code written} (newest first) of the file providing {@code field}, or -1:
-     * the first file that wrote it; for {@code _ROW_ID} the newest file if it stores it physically;
-     * never a file for {@code _SEQUENCE_NUMBER}.
-     */
-    private static int providerOf(DataField field, List<Map<Integer, DataField>> written) {
-        if (field.id() == SystemFields.SEQUENCE_NUMBER_FIELD_ID) {
+        /**
+         * The position in {@code ordered} (newest first) of the file providing {@code field}, or
+         * -1: the first file that wrote it; for {@code _ROW_ID} the newest file if it stores it
+         * physically; never a file for {@code _SEQUENCE_NUMBER} and partition columns.
+         */
+        private int providerOf(DataField field) {
+            if (field.id() == SystemFields.SEQUENCE_NUMBER_FIELD_ID || partition.contains(field)) {
+                return -1;
+            }
+            if (field.id() == SystemFields.ROW_ID_FIELD_ID) {
+                return written.get(0).containsKey(SystemFields.ROW_ID_FIELD_ID) ? 0 : -1;
+            }
+            for (int i = 0; i < written.size(); i++) {
+                if (written.get(i).containsKey(field.id())) {
+                    return i;
+                }
+            }
             return -1;
         }
-        if (field.id() == SystemFields.ROW_ID_FIELD_ID) {
-            return written.get(0).containsKey(SystemFields.ROW_ID_FIELD_ID) ? 0 : -1;
-        }
-        for (int i = 0; i < written.size(); i++) {
-            if (written.get(i).containsKey(field.id())) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static boolean isSystem(DataField field) {

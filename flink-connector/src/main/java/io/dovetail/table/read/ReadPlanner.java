@@ -18,7 +18,6 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.delete.DeletionVectorAnchors;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.index.DeletionVectorIndexFile;
@@ -32,9 +31,6 @@ import io.dovetail.table.predicate.BoundsCheck;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
-import io.dovetail.table.types.FlinkTypes;
-
-import org.apache.flink.table.data.RowData;
 
 import javax.annotation.Nullable;
 
@@ -45,13 +41,15 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 
 /**
  * Plans a data-evolution read of one snapshot, with cost proportional to the number of live files:
  *
  * <ol>
- *   <li>live files → partition filter → {@code _ROW_ID} range pruning;
+ *   <li>live files → partition filter → {@code _ROW_ID} range pruning by the requested row ranges
+ *       and those the filter implies ({@link RowIdRanges});
  *   <li>groups: files of a partition whose row ranges overlap transitively ({@link RowGroups},
  *       which also validates the layout);
  *   <li>per group: the filter's statistics check ({@link GroupStatistics}, {@link BoundsCheck})
@@ -79,11 +77,12 @@ public final class ReadPlanner {
     public ReadPlan plan(Snapshot snapshot, ReadRequest request) {
         SnapshotFiles files = store.files(snapshot);
         TableSchema snapshotSchema = store.schemas().schema(snapshot.schemaId());
-        BinaryRowCodec partitionCodec =
-                BinaryRowCodec.of(
-                        snapshotSchema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
+        Function<byte[], PartitionValues> partitionDecoder =
+                PartitionValues.decoder(snapshotSchema);
+        Map<ByteBuffer, PartitionValues> partitions = new HashMap<>();
         Map<ByteBuffer, Boolean> partitionAccepted = new HashMap<>();
         Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
+        List<RowRange> rowRanges = rowRanges(request);
         for (ManifestEntry entry : files.liveFiles()) {
             DataFileMeta file = entry.file();
             if (file.firstRowId() == null) {
@@ -98,10 +97,11 @@ public final class ReadPlanner {
                     partitionAccepted.computeIfAbsent(
                             partition,
                             p -> {
-                                RowData values = partitionCodec.deserialize(entry.partition());
-                                return request.partitionFilter().test(values);
+                                PartitionValues values = partitionDecoder.apply(entry.partition());
+                                partitions.put(p, values);
+                                return request.partitionFilter().test(values.row());
                             });
-            if (accepted && inRowRanges(file, request.rowRanges())) {
+            if (accepted && inRowRanges(file, rowRanges)) {
                 byPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(entry);
             }
         }
@@ -111,11 +111,20 @@ public final class ReadPlanner {
                 id -> schemaCache.computeIfAbsent(id, store.schemas()::schema);
         GroupStatistics statistics = new GroupStatistics(schemas);
         List<ReadSplit> splits = new ArrayList<>();
-        for (List<ManifestEntry> partitionFiles : byPartition.values()) {
+        for (Map.Entry<ByteBuffer, List<ManifestEntry>> partition : byPartition.entrySet()) {
+            PartitionValues values = partitions.get(partition.getKey());
             List<FileGroup> groups = new ArrayList<>();
-            for (List<ManifestEntry> group : RowGroups.of(partitionFiles)) {
+            for (List<ManifestEntry> group : RowGroups.of(partition.getValue())) {
                 FileGroup planned =
-                        planGroup(group, files, request, deletionFiles, schemas, statistics);
+                        planGroup(
+                                group,
+                                values,
+                                files,
+                                request,
+                                rowRanges,
+                                deletionFiles,
+                                schemas,
+                                statistics);
                 if (planned != null) {
                     groups.add(planned);
                 }
@@ -123,6 +132,17 @@ public final class ReadPlanner {
             splits.addAll(pack(groups, request));
         }
         return new ReadPlan(request.fields(), splits);
+    }
+
+    /**
+     * The row ids to read: the request's row ranges and those its filter's {@code _ROW_ID}
+     * predicates imply ({@link RowIdRanges}), or null for all.
+     */
+    @Nullable
+    private static List<RowRange> rowRanges(ReadRequest request) {
+        return request.filter() == null
+                ? request.rowRanges()
+                : RowIdRanges.intersect(request.rowRanges(), RowIdRanges.of(request.filter()));
     }
 
     private static boolean inRowRanges(DataFileMeta file, List<RowRange> ranges) {
@@ -140,8 +160,10 @@ public final class ReadPlanner {
     @Nullable
     private static FileGroup planGroup(
             List<ManifestEntry> group,
+            PartitionValues partition,
             SnapshotFiles files,
             ReadRequest request,
+            @Nullable List<RowRange> rowRanges,
             Map<String, DeletionFile> deletionFiles,
             LongFunction<TableSchema> schemas,
             GroupStatistics statistics) {
@@ -158,14 +180,14 @@ public final class ReadPlanner {
                         .min(DeletionVectorAnchors.ANCHOR_ORDER)
                         .orElseThrow();
         RowRange range = RowRange.ofCount(anchor.firstRowId(), anchor.rowCount());
-        ProviderSelection.Providers providers = ProviderSelection.of(normal, schemas);
+        ProviderSelection.Providers providers = ProviderSelection.of(normal, partition, schemas);
         if (request.filter() != null
                 && !BoundsCheck.mayMatch(request.filter(), statistics.of(providers, range))) {
             return null;
         }
         List<RowRange> selection = null;
-        if (request.rowRanges() != null) {
-            List<RowRange> inside = range.intersect(request.rowRanges());
+        if (rowRanges != null) {
+            List<RowRange> inside = range.intersect(rowRanges);
             if (!(inside.size() == 1 && inside.get(0).equals(range))) {
                 selection = inside;
             }

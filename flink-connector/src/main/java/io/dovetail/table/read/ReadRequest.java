@@ -40,7 +40,8 @@ import java.util.Set;
  * @param partitionFilter tested on the partition values (a row of the partition columns)
  * @param rowRanges only rows with these ids; null reads all rows
  * @param filter over columns of {@code schema} and the system fields; groups it proves empty are
- *     skipped, other rows are returned unfiltered (null: no filter)
+ *     skipped and rows outside the row ids its {@code _ROW_ID} predicates allow are not read, other
+ *     rows are returned unfiltered (null: no filter)
  */
 public record ReadRequest(
         TableSchema schema,
@@ -168,7 +169,10 @@ public record ReadRequest(
                 schema, fields, partitionFilter, ranges, filter, targetSplitSize, openFileCost);
     }
 
-    /** Skips row-range groups whose statistics prove that no row passes {@code newFilter}. */
+    /**
+     * Skips row-range groups whose statistics prove that no row passes {@code newFilter}, and rows
+     * its {@code _ROW_ID} predicates exclude.
+     */
     public ReadRequest withFilter(@Nullable Predicate newFilter) {
         return new ReadRequest(
                 schema,

@@ -301,13 +301,17 @@ class DataEvolutionReadTest {
     void notNullColumnWithoutProviderIsAClearError() {
         TestTable t = workedExample();
         DataField strict = new DataField(9, "strict", DataTypes.STRING().withNullable(false));
+        List<ManifestEntry> live =
+                t.store().files(t.store().latestSnapshot().orElseThrow()).liveFiles();
         List<ProviderSelection.Candidate> files =
-                t.store().files(t.store().latestSnapshot().orElseThrow()).liveFiles().stream()
+                live.stream()
                         .map(e -> new ProviderSelection.Candidate(new Path("/x"), e.file()))
                         .toList();
+        PartitionValues partition =
+                PartitionValues.decoder(t.schema()).apply(live.get(0).partition());
         assertThatThrownBy(
                         () ->
-                                ProviderSelection.of(files, t.store().schemas()::schema)
+                                ProviderSelection.of(files, partition, t.store().schemas()::schema)
                                         .select(List.of(strict)))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("'strict' is NOT NULL but no file");

@@ -56,7 +56,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * column's value from the last write of the group that stored it, cast from its stored type to the
  * current one. With a filter ({@link RandomFilters}) the planner may skip groups by statistics; the
  * rows read that pass the filter must be exactly the model's rows that pass it, so pruning never
- * loses a matching row. The share of groups pruned is printed after the run.
+ * loses a matching row. No row read lies outside the query's row ranges or those its filter's
+ * {@code _ROW_ID} predicates imply ({@link RowIdRanges}), and those hold every row passing the
+ * filter. The share of groups pruned is printed after the run.
  */
 class ReadModelPropertyTest {
 
@@ -66,6 +68,7 @@ class ReadModelPropertyTest {
     private static final AtomicLong FILTERED_QUERIES = new AtomicLong();
     private static final AtomicLong CANDIDATE_GROUPS = new AtomicLong();
     private static final AtomicLong PRUNED_GROUPS = new AtomicLong();
+    private static final AtomicLong ROW_ID_RANGED_QUERIES = new AtomicLong();
 
     @Property(tries = 120)
     void readerAgreesWithTheModel(@ForAll("seeds") long seed) throws IOException {
@@ -87,8 +90,12 @@ class ReadModelPropertyTest {
     @AfterContainer
     static void reportPruning() {
         System.out.printf(
-                "ReadModelPropertyTest: %d filtered queries pruned %d of %d candidate groups%n",
-                FILTERED_QUERIES.get(), PRUNED_GROUPS.get(), CANDIDATE_GROUPS.get());
+                "ReadModelPropertyTest: %d filtered queries (%d implying row ranges) pruned %d of"
+                        + " %d candidate groups%n",
+                FILTERED_QUERIES.get(),
+                ROW_ID_RANGED_QUERIES.get(),
+                PRUNED_GROUPS.get(),
+                CANDIDATE_GROUPS.get());
     }
 
     @Provide
@@ -167,7 +174,12 @@ class ReadModelPropertyTest {
                         .withSplitSizes(1 + random.nextInt(20_000), 1 + random.nextInt(2_000));
         ReadPlan plan = new ReadPlanner(layout.table.store()).planLatest(request);
         Set<Long> passing = query.filter() == null ? null : passingRows(layout, query.filter());
+        List<RowRange> implied = query.filter() == null ? null : RowIdRanges.of(query.filter());
         if (passing != null) {
+            assertThat(passing)
+                    .as("rows passing %s lie in the row ranges it implies", query.filter())
+                    .allMatch(id -> selected(implied, id));
+            ROW_ID_RANGED_QUERIES.addAndGet(implied == null ? 0 : 1);
             long candidates = candidateGroups(layout, query);
             long planned = plan.splits().stream().mapToLong(s -> s.groups().size()).sum();
             FILTERED_QUERIES.incrementAndGet();
@@ -181,6 +193,12 @@ class ReadModelPropertyTest {
             try (SplitReader reader = SplitReader.open(plan.fields(), split, batchSize)) {
                 for (ReadBatch b = reader.nextBatch(); b != null; b = reader.nextBatch()) {
                     for (int i = 0; i < b.size(); i++) {
+                        if (rowId >= 0) {
+                            long id = b.row(i).getLong(rowId);
+                            assertThat(selected(query.ranges(), id) && selected(implied, id))
+                                    .as("row %d read for %s", id, query)
+                                    .isTrue();
+                        }
                         if (passing == null || passing.contains(b.row(i).getLong(rowId))) {
                             out.add(RenderedReads.render(plan.rowType(), b.row(i)));
                         }

@@ -206,7 +206,7 @@ class StatsPruningTest {
 
         Planned second = plan(t, equal(SystemFields.ROW_ID, 3L));
         assertThat(second.groups()).isEqualTo(1);
-        assertThat(second.rows()).containsExactly("id=3", "id=4");
+        assertThat(second.rows()).containsExactly("id=4"); // row id 3 is selected in the group
         assertThat(
                         plan(
                                         t,
