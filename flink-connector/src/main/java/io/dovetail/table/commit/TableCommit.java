@@ -32,6 +32,7 @@ import io.dovetail.table.manifest.WrittenFile;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.FlinkTypes;
 
@@ -106,7 +107,13 @@ public final class TableCommit {
         long checkedUpTo = 0;
         for (int attempt = 0; ; attempt++) {
             Optional<Snapshot> latest = store.latestSnapshot();
-            Optional<Snapshot> existing = findCommitted(request, latest, checkedUpTo);
+            Optional<Snapshot> existing =
+                    findCommitted(
+                            request.commitUser(),
+                            request.commitIdentifier(),
+                            request.kind(),
+                            latest,
+                            checkedUpTo);
             if (existing.isPresent()) {
                 return existing.get();
             }
@@ -331,25 +338,37 @@ public final class TableCommit {
     }
 
     /**
-     * Looks for a snapshot newer than {@code checkedUpTo} holding this request, newest first,
+     * The snapshot holding the commit of {@code commitUser} with {@code commitIdentifier} and
+     * {@code kind}, if the table has it: an operation retried after an unknown outcome asks before
+     * doing its work again.
+     */
+    public Optional<Snapshot> committed(String commitUser, long commitIdentifier, CommitKind kind) {
+        return findCommitted(commitUser, commitIdentifier, kind, store.latestSnapshot(), 0);
+    }
+
+    /**
+     * Looks for a snapshot newer than {@code checkedUpTo} holding the commit, newest first,
      * stopping at the committer's previous identifier (identifiers increase per user).
      */
     private Optional<Snapshot> findCommitted(
-            CommitRequest request, Optional<Snapshot> latest, long checkedUpTo) {
+            String commitUser,
+            long commitIdentifier,
+            CommitKind kind,
+            Optional<Snapshot> latest,
+            long checkedUpTo) {
         if (latest.isEmpty()) {
             return Optional.empty();
         }
         long earliest = store.snapshots().earliestId().orElse(1L);
         for (long id = latest.get().id(); id > Math.max(checkedUpTo, earliest - 1); id--) {
             Snapshot s = id == latest.get().id() ? latest.get() : store.snapshots().snapshot(id);
-            if (!s.commitUser().equals(request.commitUser())) {
+            if (!s.commitUser().equals(commitUser)) {
                 continue;
             }
-            if (s.commitIdentifier() == request.commitIdentifier()
-                    && s.commitKind() == request.kind()) {
+            if (s.commitIdentifier() == commitIdentifier && s.commitKind() == kind) {
                 return Optional.of(s);
             }
-            if (s.commitIdentifier() < request.commitIdentifier()) {
+            if (s.commitIdentifier() < commitIdentifier) {
                 return Optional.empty();
             }
         }

@@ -83,6 +83,28 @@ public final class DeletionVector {
         bitmap.or(other.bitmap);
     }
 
+    /**
+     * This vector with every position moved up by {@code offset} (rows of a range that now starts
+     * {@code offset} rows earlier); a position beyond 2^31 - 1 is refused like in {@link #add}.
+     */
+    public DeletionVector shifted(long offset) {
+        if (offset < 0) {
+            throw Errors.invalidArgument(
+                    "Deletion-vector positions can only move up, got offset " + offset + ".");
+        }
+        if (bitmap.isEmpty()) {
+            return new DeletionVector();
+        }
+        long last = Integer.toUnsignedLong(bitmap.last());
+        if (last + offset > Integer.MAX_VALUE) {
+            throw Errors.unsupported(
+                    "moving deleted row position " + last + " by " + offset + " rows",
+                    "A 32-bit deletion vector addresses positions up to 2147483647 only; compact"
+                            + " smaller row ranges");
+        }
+        return new DeletionVector(RoaringBitmap.addOffset(bitmap, offset));
+    }
+
     /** The payload stored in an index file: big-endian magic, then the portable bitmap. */
     public byte[] serialize() {
         RoaringBitmap optimized = bitmap.clone();

@@ -126,6 +126,16 @@ public final class DataEvolutionTableValidator {
         }
     }
 
+    /**
+     * Whether column {@code field} of {@code schema} is stored in dedicated files: a BLOB column,
+     * or a VECTOR column when {@code vector.file.format} is set.
+     */
+    public static boolean isDedicatedColumn(TableSchema schema, DataField field) {
+        return isBlobColumn(field.type())
+                || (field.type().root() == TypeRoot.VECTOR
+                        && schema.options().containsKey(TableOptions.VECTOR_FILE_FORMAT));
+    }
+
     /** BLOB, ARRAY&lt;BLOB&gt; or MAP&lt;K, BLOB&gt;: columns stored in dedicated .blob files. */
     public static boolean isBlobColumn(DataType type) {
         if (type instanceof ArrayType array) {

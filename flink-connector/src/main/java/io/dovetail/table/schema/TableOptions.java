@@ -19,6 +19,7 @@ package io.dovetail.table.schema;
 
 import io.dovetail.table.error.Errors;
 
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.util.TimeUtils;
 
 import java.time.Duration;
@@ -63,6 +64,12 @@ public final class TableOptions {
 
     /** Number of manifests at which a commit rewrites the live files into fewer manifests. */
     public static final String MANIFEST_MERGE_MIN_COUNT = "manifest.merge-min-count";
+
+    /** Compaction: a planned bin becomes a task only with at least this many files (default 5). */
+    public static final String COMPACTION_MIN_FILE_NUM = "compaction.min.file-num";
+
+    /** Bytes a file counts for at least when splits and compaction bins are packed (4 MB). */
+    public static final String SOURCE_SPLIT_OPEN_FILE_COST = "source.split.open-file-cost";
 
     /** Snapshot expiration: at least this many newest snapshots are kept (default 10). */
     public static final String SNAPSHOT_NUM_RETAINED_MIN = "snapshot.num-retained.min";
@@ -120,6 +127,32 @@ public final class TableOptions {
                             + value
                             + "'.");
         }
+    }
+
+    /**
+     * A memory-size option in Paimon's spellings ({@code 4 mb}, {@code 256MB}, a bare number is
+     * bytes), {@code defaultValue} when absent; anything else, or a size below one byte, is a clear
+     * error naming the option.
+     */
+    public static long memorySizeValue(Map<String, String> options, String key, long defaultValue) {
+        String value = options.get(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            long bytes = MemorySize.parseBytes(value);
+            if (bytes > 0) {
+                return bytes;
+            }
+        } catch (IllegalArgumentException ignored) {
+            // reported below
+        }
+        throw Errors.invalidArgument(
+                "Option '"
+                        + key
+                        + "' must be a positive memory size such as '4 mb' or '256 mb', got '"
+                        + value
+                        + "'.");
     }
 
     /**

@@ -1,0 +1,143 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.maintenance;
+
+import io.dovetail.table.commit.IndexChanges;
+import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.index.DeletionVector;
+import io.dovetail.table.index.DeletionVectorIndexFile;
+import io.dovetail.table.index.DeletionVectorMeta;
+import io.dovetail.table.index.IndexFileMeta;
+import io.dovetail.table.index.IndexManifestEntry;
+import io.dovetail.table.maintenance.CompactionTask.Group;
+import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.ManifestEntry;
+
+import org.apache.flink.core.fs.Path;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Moves the deletion vectors of compacted groups to the compacted files (semantics §8.1, commit):
+ * the vector of each old group's anchor is shifted by {@code oldGroup.first - newRange.first}, the
+ * shifted vectors of one task are OR-ed and stored under the task's compacted file, the new anchor.
+ * Every index file that held a moved vector is replaced: its other vectors are copied, with the
+ * moved ones, into new index files of the same partition. Positions are never removed.
+ */
+final class CompactedVectors {
+
+    /** Where an old anchor's vector goes: the compacted file and the shift. */
+    private record Move(String target, long offset) {}
+
+    private record FileKey(ByteBuffer partition, String fileName) {}
+
+    private CompactedVectors() {}
+
+    /**
+     * The index changes for {@code tasks}, whose compacted files are {@code compacted} (same
+     * order), given the live index files of the planned snapshot; none if no moved anchor has a
+     * vector.
+     */
+    static IndexChanges move(
+            Path indexDir,
+            List<IndexManifestEntry> indexFiles,
+            List<CompactionTask> tasks,
+            List<ManifestEntry> compacted) {
+        Map<FileKey, Move> moves = new HashMap<>();
+        for (int t = 0; t < tasks.size(); t++) {
+            CompactionTask task = tasks.get(t);
+            String target = compacted.get(t).file().fileName();
+            for (Group group : task.groups()) {
+                moves.put(
+                        key(task.partition(), group.anchor().file().fileName()),
+                        new Move(target, group.range().first() - task.range().first()));
+            }
+        }
+        Map<ByteBuffer, Map<String, DeletionVector>> vectors = new LinkedHashMap<>();
+        List<IndexManifestEntry> removed = new ArrayList<>();
+        for (IndexManifestEntry entry : indexFiles) {
+            if (!holdsAny(entry, moves)) {
+                continue;
+            }
+            removed.add(entry);
+            Map<String, DeletionVector> partitionVectors =
+                    vectors.computeIfAbsent(
+                            ByteBuffer.wrap(entry.partition()), k -> new LinkedHashMap<>());
+            DeletionVectorIndexFile.readAll(indexDir, entry.indexFile())
+                    .forEach(
+                            (dataFile, vector) -> {
+                                Move move = moves.get(key(entry.partition(), dataFile));
+                                if (move == null) {
+                                    partitionVectors.put(dataFile, vector);
+                                } else {
+                                    partitionVectors
+                                            .computeIfAbsent(
+                                                    move.target(), k -> new DeletionVector())
+                                            .merge(vector.shifted(move.offset()));
+                                }
+                            });
+        }
+        if (removed.isEmpty()) {
+            return IndexChanges.NONE;
+        }
+        return new IndexChanges(write(indexDir, vectors), removed);
+    }
+
+    private static List<IndexManifestEntry> write(
+            Path indexDir, Map<ByteBuffer, Map<String, DeletionVector>> vectors) {
+        List<IndexManifestEntry> added = new ArrayList<>();
+        DeletionVectorIndexFile writer = new DeletionVectorIndexFile(indexDir);
+        try {
+            for (Map.Entry<ByteBuffer, Map<String, DeletionVector>> partition :
+                    vectors.entrySet()) {
+                byte[] partitionBytes = new byte[partition.getKey().remaining()];
+                partition.getKey().duplicate().get(partitionBytes);
+                for (IndexFileMeta meta : writer.write(partition.getValue())) {
+                    added.add(new IndexManifestEntry(FileKind.ADD, partitionBytes, 0, meta));
+                }
+            }
+        } catch (RuntimeException e) {
+            added.forEach(a -> FileIO.deleteQuietly(a.indexFile().path(indexDir)));
+            throw e;
+        }
+        return added;
+    }
+
+    private static boolean holdsAny(IndexManifestEntry entry, Map<FileKey, Move> moves) {
+        IndexFileMeta meta = entry.indexFile();
+        if (!DeletionVectorIndexFile.INDEX_TYPE.equals(meta.indexType())
+                || meta.deletionVectors() == null) {
+            return false;
+        }
+        for (DeletionVectorMeta vector : meta.deletionVectors()) {
+            if (moves.containsKey(key(entry.partition(), vector.dataFileName()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static FileKey key(byte[] partition, String fileName) {
+        return new FileKey(ByteBuffer.wrap(partition), fileName);
+    }
+}

@@ -1,0 +1,81 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.maintenance;
+
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.read.ReadRequest;
+import io.dovetail.table.schema.TableOptions;
+import io.dovetail.table.write.DataFileWriterOptions;
+
+import java.util.Map;
+
+/**
+ * How {@link CompactionPlanner} packs row-range groups into compaction tasks (data-evolution
+ * semantics §8.1): a bin is closed once its weight exceeds {@code targetFileSize}, a group counts
+ * the sum over its files of {@code max(file size, openFileCost)}, and a bin is compacted only when
+ * it holds at least {@code minFileNum} files.
+ */
+public record CompactionConfig(long targetFileSize, long openFileCost, int minFileNum) {
+
+    public static final int DEFAULT_MIN_FILE_NUM = 5;
+
+    public CompactionConfig {
+        if (targetFileSize <= 0 || openFileCost <= 0) {
+            throw Errors.invalidArgument(
+                    "Compaction target file size and open-file cost must be positive, got "
+                            + targetFileSize
+                            + " and "
+                            + openFileCost
+                            + " bytes.");
+        }
+        if (minFileNum < 1) {
+            throw Errors.invalidArgument(
+                    "A compaction task needs at least one file, got a minimum of "
+                            + minFileNum
+                            + ".");
+        }
+    }
+
+    /**
+     * The table's {@code target-file-size} (256 MB for append tables), {@code
+     * source.split.open-file-cost} (4 MB) and {@code compaction.min.file-num} (5), Paimon's
+     * defaults where absent.
+     */
+    public static CompactionConfig fromOptions(Map<String, String> options) {
+        return new CompactionConfig(
+                DataFileWriterOptions.fromTableOptions(options).targetFileSize(),
+                TableOptions.memorySizeValue(
+                        options,
+                        TableOptions.SOURCE_SPLIT_OPEN_FILE_COST,
+                        ReadRequest.DEFAULT_OPEN_FILE_COST),
+                TableOptions.intValue(
+                        options, TableOptions.COMPACTION_MIN_FILE_NUM, DEFAULT_MIN_FILE_NUM, 1));
+    }
+
+    public CompactionConfig withTargetFileSize(long value) {
+        return new CompactionConfig(value, openFileCost, minFileNum);
+    }
+
+    public CompactionConfig withOpenFileCost(long value) {
+        return new CompactionConfig(targetFileSize, value, minFileNum);
+    }
+
+    public CompactionConfig withMinFileNum(int value) {
+        return new CompactionConfig(targetFileSize, openFileCost, value);
+    }
+}

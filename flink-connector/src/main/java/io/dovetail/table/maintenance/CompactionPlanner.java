@@ -1,0 +1,171 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.maintenance;
+
+import io.dovetail.table.commit.DataFileKinds;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.maintenance.CompactionTask.Group;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Plans data-evolution compaction over the live files of one snapshot (semantics §8.1), per
+ * partition:
+ *
+ * <ol>
+ *   <li>normal files with equal row ranges form a group; groups whose ranges touch ({@code next
+ *       first == previous last + 1}) form a run;
+ *   <li>each run's groups are walked in row order and packed into a bin whose weight is the sum
+ *       over its files of {@code max(file size, open-file cost)}: a group heavier than the target
+ *       closes the current bin and forms a bin of its own; otherwise it joins the bin, which closes
+ *       once its weight exceeds the target; the rest closes at the end of the run;
+ *   <li>a bin becomes a task only if it holds at least {@code compaction.min.file-num} files.
+ * </ol>
+ *
+ * Partitions holding BLOB or vector-store files are refused: Dovetail cannot read those files yet,
+ * so it cannot vouch for the layout around them.
+ */
+public final class CompactionPlanner {
+
+    private final CompactionConfig config;
+
+    public CompactionPlanner(CompactionConfig config) {
+        this.config = config;
+    }
+
+    /** The tasks for {@code liveFiles}, the live files of the partitions to compact. */
+    public List<CompactionTask> plan(List<ManifestEntry> liveFiles) {
+        Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
+        for (ManifestEntry entry : liveFiles) {
+            if (DataFileKinds.isDedicated(entry.file().fileName())) {
+                throw Errors.unsupported(
+                        "compacting a partition that holds BLOB or vector-store file "
+                                + entry.file().fileName(),
+                        "Dovetail cannot read dedicated files yet, so it leaves their partitions"
+                                + " alone: compact the other partitions only, or compact this"
+                                + " table with Paimon");
+            }
+            if (entry.file().rowCount() > 0) {
+                byPartition
+                        .computeIfAbsent(ByteBuffer.wrap(entry.partition()), k -> new ArrayList<>())
+                        .add(entry);
+            }
+        }
+        List<CompactionTask> tasks = new ArrayList<>();
+        for (List<ManifestEntry> files : byPartition.values()) {
+            for (List<Group> run : runs(groups(files))) {
+                pack(run, tasks);
+            }
+        }
+        return tasks;
+    }
+
+    /** The groups of one partition's files in row order; unequal overlapping ranges are refused. */
+    private static List<Group> groups(List<ManifestEntry> files) {
+        List<ManifestEntry> sorted = new ArrayList<>(files);
+        sorted.sort(Comparator.comparingLong(e -> RowRange.of(e.file()).first()));
+        List<Group> groups = new ArrayList<>();
+        List<ManifestEntry> current = new ArrayList<>();
+        RowRange range = null;
+        for (ManifestEntry entry : sorted) {
+            RowRange next = RowRange.of(entry.file());
+            if (range != null && next.overlaps(range) && !next.equals(range)) {
+                throw Errors.invalidLayout(
+                        "Normal data files "
+                                + current.get(0).file().fileName()
+                                + " "
+                                + range
+                                + " and "
+                                + entry.file().fileName()
+                                + " "
+                                + next
+                                + " overlap without covering the same row ids; the table breaks"
+                                + " the data-evolution layout contract and cannot be compacted.");
+            }
+            if (range != null && !next.equals(range)) {
+                groups.add(new Group(range, current));
+                current = new ArrayList<>();
+            }
+            current.add(entry);
+            range = next;
+        }
+        if (range != null) {
+            groups.add(new Group(range, current));
+        }
+        return groups;
+    }
+
+    /** Maximal chains of groups whose ranges touch. */
+    private static List<List<Group>> runs(List<Group> groups) {
+        List<List<Group>> runs = new ArrayList<>();
+        List<Group> run = new ArrayList<>();
+        for (Group group : groups) {
+            if (!run.isEmpty()
+                    && group.range().first() != run.get(run.size() - 1).range().last() + 1) {
+                runs.add(run);
+                run = new ArrayList<>();
+            }
+            run.add(group);
+        }
+        if (!run.isEmpty()) {
+            runs.add(run);
+        }
+        return runs;
+    }
+
+    private void pack(List<Group> run, List<CompactionTask> tasks) {
+        List<Group> bin = new ArrayList<>();
+        long weight = 0;
+        for (Group group : run) {
+            long groupWeight = group.weight(config.openFileCost());
+            if (groupWeight > config.targetFileSize()) {
+                close(bin, tasks);
+                close(List.of(group), tasks);
+                bin = new ArrayList<>();
+                weight = 0;
+                continue;
+            }
+            bin.add(group);
+            weight += groupWeight;
+            if (weight > config.targetFileSize()) {
+                close(bin, tasks);
+                bin = new ArrayList<>();
+                weight = 0;
+            }
+        }
+        close(bin, tasks);
+    }
+
+    private void close(List<Group> bin, List<CompactionTask> tasks) {
+        int files = bin.stream().mapToInt(g -> g.files().size()).sum();
+        if (!bin.isEmpty() && files >= config.minFileNum()) {
+            RowRange range =
+                    new RowRange(
+                            bin.get(0).range().first(), bin.get(bin.size() - 1).range().last());
+            byte[] partition = bin.get(0).files().get(0).partition();
+            tasks.add(new CompactionTask(partition, range, bin));
+        }
+    }
+}

@@ -1,0 +1,253 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.maintenance;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.IndexChanges;
+import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.DataEvolutionTableValidator;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.CommitKind;
+import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.FlinkTypes;
+
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.RowData;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Data-evolution compaction (semantics §8.1): merges the files of adjacent row-range groups into
+ * one normal file per task, keeping every row id, and commits the result as one COMPACT snapshot.
+ *
+ * <ol>
+ *   <li>pin the latest snapshot S and plan tasks over its live files ({@link CompactionPlanner});
+ *   <li>rewrite each task's range into one file ({@link RangeRewriter});
+ *   <li>move the deletion vectors of the old anchors, shifted, to the compacted files ({@link
+ *       CompactedVectors});
+ *   <li>commit the old files as deleted, the new ones as added, and the index changes, through
+ *       {@link TableCommit}. Its checks protect the result against commits after S: inputs removed
+ *       concurrently (C3), a concurrent delete of a compacted group (C1), and a column update
+ *       committed after S for one of several merged groups (C7: its range would overlap the merged
+ *       range unequally) fail the commit with a conflict, and nothing is lost; a column update of a
+ *       task that keeps its range stays valid on top of the compacted file, whose sequence numbers
+ *       are the inputs' and so older than the update's.
+ * </ol>
+ *
+ * <p>{@code _SEQUENCE_NUMBER} after compaction: every row of a compacted range reads the largest
+ * sequence number of the task's inputs (Paimon's rule: the compacted file has the inputs' maximum
+ * and provides every column), so rows of a merged group whose own files were older read a larger
+ * value than before. Values and {@code _ROW_ID} never change.
+ *
+ * <p>A commit user and identifier make a run idempotent: if the table already holds a compaction
+ * with them, the run reports that commit and does nothing. A run that fails leaves the table as it
+ * was and deletes the files it wrote unless it cannot tell whether its commit landed.
+ */
+public final class DataEvolutionCompaction {
+
+    /**
+     * What one run did.
+     *
+     * @param tasks compacted files written (one per task)
+     * @param filesRewritten input files replaced
+     * @param bytesRewritten bytes of the input files
+     * @param bytesWritten bytes of the compacted files
+     * @param snapshotId the COMPACT snapshot, empty when there was nothing to compact
+     */
+    public record Result(
+            int tasks,
+            int filesRewritten,
+            long bytesRewritten,
+            long bytesWritten,
+            OptionalLong snapshotId) {
+
+        static final Result NOTHING = new Result(0, 0, 0, 0, OptionalLong.empty());
+
+        static Result of(long snapshotId, List<ManifestEntry> dataChanges) {
+            int tasks = 0;
+            int rewritten = 0;
+            long bytesRewritten = 0;
+            long bytesWritten = 0;
+            for (ManifestEntry entry : dataChanges) {
+                if (entry.kind() == FileKind.ADD) {
+                    tasks++;
+                    bytesWritten += entry.file().fileSize();
+                } else {
+                    rewritten++;
+                    bytesRewritten += entry.file().fileSize();
+                }
+            }
+            return new Result(
+                    tasks, rewritten, bytesRewritten, bytesWritten, OptionalLong.of(snapshotId));
+        }
+    }
+
+    private static final Set<DovetailException.Kind> REFUSED_BEFORE_PUBLISHING =
+            Set.of(
+                    DovetailException.Kind.CONFLICT,
+                    DovetailException.Kind.INVALID_LAYOUT,
+                    DovetailException.Kind.INVALID_ARGUMENT,
+                    DovetailException.Kind.UNSUPPORTED);
+
+    private final TableStore store;
+    private final TableCommit commit;
+
+    public DataEvolutionCompaction(TableStore store) {
+        this(store, new TableCommit(store));
+    }
+
+    /** A compaction committing through {@code commit} (which caches the table's history). */
+    public DataEvolutionCompaction(TableStore store, TableCommit commit) {
+        this.store = store;
+        this.commit = commit;
+    }
+
+    /** Compacts every partition with the table's options. */
+    public Result compact(String commitUser, long commitIdentifier) {
+        return compact(
+                commitUser,
+                commitIdentifier,
+                partition -> true,
+                CompactionConfig.fromOptions(store.latestSchema().options()));
+    }
+
+    /**
+     * Compacts the partitions whose values (a row of the partition columns) pass {@code
+     * partitions}, packing tasks by {@code config}.
+     */
+    public Result compact(
+            String commitUser,
+            long commitIdentifier,
+            Predicate<RowData> partitions,
+            CompactionConfig config) {
+        Optional<Snapshot> done =
+                commit.committed(commitUser, commitIdentifier, CommitKind.COMPACT);
+        if (done.isPresent()) {
+            return Result.of(done.get().id(), store.files(done.get()).deltaEntries());
+        }
+        TableSchema schema = store.latestSchema();
+        checkNoDedicatedColumns(schema);
+        Optional<Snapshot> latest = store.latestSnapshot();
+        if (latest.isEmpty()) {
+            return Result.NOTHING;
+        }
+        SnapshotFiles files = store.files(latest.get());
+        List<CompactionTask> tasks =
+                new CompactionPlanner(config).plan(selected(files.liveFiles(), schema, partitions));
+        if (tasks.isEmpty()) {
+            return Result.NOTHING;
+        }
+        List<Path> written = new ArrayList<>();
+        CommitRequest request;
+        try {
+            RangeRewriter rewriter = new RangeRewriter(store, schema, latest.get(), tasks);
+            List<ManifestEntry> compacted = new ArrayList<>();
+            for (CompactionTask task : tasks) {
+                ManifestEntry file = rewriter.rewrite(task);
+                compacted.add(file);
+                written.add(files.dataFilePath(file));
+            }
+            Path indexDir = store.paths().indexDir();
+            IndexChanges vectors =
+                    CompactedVectors.move(indexDir, files.indexFiles(), tasks, compacted);
+            vectors.added().forEach(e -> written.add(e.indexFile().path(indexDir)));
+            List<ManifestEntry> inputs = new ArrayList<>();
+            tasks.forEach(t -> inputs.addAll(t.inputs()));
+            request =
+                    CommitRequest.compact(commitUser, commitIdentifier, inputs, compacted, vectors);
+        } catch (RuntimeException e) {
+            written.forEach(FileIO::deleteQuietly);
+            throw e;
+        }
+        try {
+            Snapshot snapshot = commit.commit(request);
+            return Result.of(snapshot.id(), request.operation().dataChanges());
+        } catch (RuntimeException e) {
+            if (notCommitted(request, e)) {
+                written.forEach(FileIO::deleteQuietly);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Whether {@code request}, whose commit failed with {@code failure}, certainly did not land:
+     * refused by a check, or absent from the table when asked again.
+     */
+    private boolean notCommitted(CommitRequest request, RuntimeException failure) {
+        if (failure instanceof DovetailException e
+                && REFUSED_BEFORE_PUBLISHING.contains(e.kind())) {
+            return true;
+        }
+        try {
+            return commit.committed(
+                            request.commitUser(), request.commitIdentifier(), request.kind())
+                    .isEmpty();
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+            return false;
+        }
+    }
+
+    private static List<ManifestEntry> selected(
+            List<ManifestEntry> liveFiles, TableSchema schema, Predicate<RowData> partitions) {
+        BinaryRowCodec codec =
+                BinaryRowCodec.of(
+                        schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
+        Map<ByteBuffer, Boolean> accepted = new HashMap<>();
+        List<ManifestEntry> selected = new ArrayList<>();
+        for (ManifestEntry entry : liveFiles) {
+            if (accepted.computeIfAbsent(
+                    ByteBuffer.wrap(entry.partition()),
+                    p -> partitions.test(codec.deserialize(entry.partition())))) {
+                selected.add(entry);
+            }
+        }
+        return selected;
+    }
+
+    private static void checkNoDedicatedColumns(TableSchema schema) {
+        for (DataField field : schema.fields()) {
+            if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)) {
+                throw Errors.unsupported(
+                        "compacting a table with BLOB or vector-store column '"
+                                + field.name()
+                                + "'",
+                        "Dovetail cannot read dedicated files yet, so it cannot rewrite such a"
+                                + " table without risking its layout; compact it with Paimon");
+            }
+        }
+    }
+}
