@@ -21,6 +21,7 @@ import io.dovetail.e2e.paimon.PaimonWorkbench;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.format.OrcSchemas;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.path.Warehouse;
@@ -32,7 +33,6 @@ import io.dovetail.table.types.DataType;
 import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.types.FieldIds;
 import io.dovetail.table.write.DataFileWriter;
-import io.dovetail.table.write.OrcSchemas;
 import io.dovetail.table.write.ParquetSchemas;
 
 import org.apache.flink.core.fs.Path;

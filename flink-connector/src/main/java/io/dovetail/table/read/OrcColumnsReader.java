@@ -19,8 +19,8 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.format.OrcFiles;
+import io.dovetail.table.format.OrcSchemas;
 import io.dovetail.table.types.DataField;
-import io.dovetail.table.write.OrcSchemas;
 
 import org.apache.flink.orc.vector.AbstractOrcColumnVector;
 import org.apache.flink.table.data.columnar.vector.ColumnVector;

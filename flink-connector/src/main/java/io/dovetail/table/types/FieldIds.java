@@ -34,7 +34,30 @@ public final class FieldIds {
     /** First id of the reserved system range (1073741823). */
     public static final int SYSTEM_FIELD_ID_START = Integer.MAX_VALUE / 2;
 
+    /** Base of the synthetic ids of ARRAY elements and MAP keys/values: {@code (2^31 - 1) / 4}. */
+    private static final int MEMBER_ID_BASE = Integer.MAX_VALUE / 4;
+
+    private static final int MEMBER_ID_STRIDE = 1024;
+
     private FieldIds() {}
+
+    /**
+     * The synthetic id data files give the element of ARRAY field {@code fieldId} at nesting {@code
+     * depth} (1 = a top-level column), as Paimon writes it in Parquet and ORC files.
+     */
+    public static int listElementId(int fieldId, int depth) {
+        return MEMBER_ID_BASE + fieldId * MEMBER_ID_STRIDE + depth;
+    }
+
+    /** The synthetic id of the key of MAP / MULTISET field {@code fieldId} at {@code depth}. */
+    public static int mapKeyId(int fieldId, int depth) {
+        return MEMBER_ID_BASE - fieldId * MEMBER_ID_STRIDE - depth;
+    }
+
+    /** The synthetic id of the value of MAP / MULTISET field {@code fieldId} at {@code depth}. */
+    public static int mapValueId(int fieldId, int depth) {
+        return MEMBER_ID_BASE + fieldId * MEMBER_ID_STRIDE + depth;
+    }
 
     /** The largest non-system id in the tree, or -1 when there is none. */
     public static int highest(List<DataField> fields) {

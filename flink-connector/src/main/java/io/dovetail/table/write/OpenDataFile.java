@@ -18,6 +18,7 @@
 package io.dovetail.table.write;
 
 import io.dovetail.table.format.DataFileFormat;
+import io.dovetail.table.format.OrcSchemas;
 import io.dovetail.table.stats.ColumnStats;
 import io.dovetail.table.types.DataField;
 

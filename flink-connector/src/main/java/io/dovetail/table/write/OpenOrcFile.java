@@ -19,6 +19,7 @@ package io.dovetail.table.write;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.format.OrcFiles;
+import io.dovetail.table.format.OrcSchemas;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.stats.ColumnStats;
 import io.dovetail.table.types.DataField;

@@ -23,6 +23,7 @@ import io.dovetail.table.types.AtomicType;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
 import io.dovetail.table.types.DataTypes;
+import io.dovetail.table.types.FieldIds;
 import io.dovetail.table.types.MapType;
 import io.dovetail.table.types.MultisetType;
 import io.dovetail.table.types.RowType;
@@ -57,11 +58,6 @@ public final class ParquetSchemas {
     public static final String MAP_KEY_NAME = "key";
     public static final String MAP_VALUE_NAME = "value";
 
-    /** Base of the synthetic list/map member ids: {@code (2^31 - 1) / 4}. */
-    private static final int MEMBER_ID_BASE = Integer.MAX_VALUE / 4;
-
-    private static final int MEMBER_ID_STRIDE = 1024;
-
     /** Highest DECIMAL precision stored as INT32, then as INT64; above that fixed-length bytes. */
     private static final int MAX_INT32_DECIMAL_PRECISION = 9;
 
@@ -86,21 +82,6 @@ public final class ParquetSchemas {
     /** The Parquet column of one field (nested ROW fields use their own ids). */
     public static Type column(DataField field) {
         return convert(field.name(), field.type(), field.id(), 0);
-    }
-
-    /** Id of the element of an ARRAY field {@code fieldId} at nesting {@code depth} (1 = top). */
-    public static int listElementId(int fieldId, int depth) {
-        return MEMBER_ID_BASE + fieldId * MEMBER_ID_STRIDE + depth;
-    }
-
-    /** Id of the key of a MAP/MULTISET field {@code fieldId} at nesting {@code depth}. */
-    public static int mapKeyId(int fieldId, int depth) {
-        return MEMBER_ID_BASE - fieldId * MEMBER_ID_STRIDE - depth;
-    }
-
-    /** Id of the value of a MAP/MULTISET field {@code fieldId} at nesting {@code depth}. */
-    public static int mapValueId(int fieldId, int depth) {
-        return MEMBER_ID_BASE + fieldId * MEMBER_ID_STRIDE + depth;
     }
 
     /** Whether a DECIMAL of this precision is stored as INT32. */
@@ -150,7 +131,7 @@ public final class ParquetSchemas {
         } else if (type instanceof ArrayType array) {
             Type element =
                     convert(LIST_ELEMENT_NAME, array.element(), id, depth + 1)
-                            .withId(listElementId(id, depth + 1));
+                            .withId(FieldIds.listElementId(id, depth + 1));
             return ConversionPatterns.listOfElements(repetition, name, element).withId(id);
         } else if (type instanceof MapType map) {
             return map(name, repetition, map.key(), map.value(), id, depth);
@@ -170,9 +151,10 @@ public final class ParquetSchemas {
             String name, Repetition repetition, DataType key, DataType value, int id, int depth) {
         Type keyType =
                 convert(MAP_KEY_NAME, key.withNullable(false), id, depth + 1)
-                        .withId(mapKeyId(id, depth + 1));
+                        .withId(FieldIds.mapKeyId(id, depth + 1));
         Type valueType =
-                convert(MAP_VALUE_NAME, value, id, depth + 1).withId(mapValueId(id, depth + 1));
+                convert(MAP_VALUE_NAME, value, id, depth + 1)
+                        .withId(FieldIds.mapValueId(id, depth + 1));
         return ConversionPatterns.mapType(repetition, name, MAP_REPEATED_NAME, keyType, valueType)
                 .withId(id);
     }

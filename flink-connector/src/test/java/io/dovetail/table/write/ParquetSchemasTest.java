@@ -21,6 +21,7 @@ import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
 import io.dovetail.table.types.DataTypes;
+import io.dovetail.table.types.FieldIds;
 
 import org.apache.parquet.schema.GroupType;
 import org.apache.parquet.schema.MessageType;
@@ -154,9 +155,9 @@ class ParquetSchemasTest {
 
     @Test
     void syntheticIdsFollowPaimonsFormula() {
-        assertThat(ParquetSchemas.listElementId(21, 1)).isEqualTo(536892416);
-        assertThat(ParquetSchemas.mapKeyId(22, 1)).isEqualTo(536848382);
-        assertThat(ParquetSchemas.mapValueId(22, 1)).isEqualTo(536893440);
+        assertThat(FieldIds.listElementId(21, 1)).isEqualTo(536892416);
+        assertThat(FieldIds.mapKeyId(22, 1)).isEqualTo(536848382);
+        assertThat(FieldIds.mapValueId(22, 1)).isEqualTo(536893440);
         assertThat(ParquetSchemas.decimalBytes(9)).isEqualTo(4);
         assertThat(ParquetSchemas.decimalBytes(18)).isEqualTo(8);
         assertThat(ParquetSchemas.decimalBytes(38)).isEqualTo(16);

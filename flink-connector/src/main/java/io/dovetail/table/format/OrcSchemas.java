@@ -15,7 +15,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.dovetail.table.write;
+package io.dovetail.table.format;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.types.ArrayType;
@@ -23,6 +23,7 @@ import io.dovetail.table.types.AtomicType;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
 import io.dovetail.table.types.DataTypes;
+import io.dovetail.table.types.FieldIds;
 import io.dovetail.table.types.FlinkTypes;
 import io.dovetail.table.types.MapType;
 import io.dovetail.table.types.MultisetType;
@@ -95,7 +96,7 @@ public final class OrcSchemas {
                     TypeDescription.createList(
                             withId(
                                     convert(array.element(), id, depth + 1),
-                                    ParquetSchemas.listElementId(id, depth + 1)));
+                                    FieldIds.listElementId(id, depth + 1)));
         } else if (type instanceof MapType map) {
             orc = map(map.key(), map.value(), id, depth);
         } else if (type instanceof MultisetType multiset) {
@@ -108,8 +109,8 @@ public final class OrcSchemas {
 
     private static TypeDescription map(DataType key, DataType value, int id, int depth) {
         return TypeDescription.createMap(
-                withId(convert(key, id, depth + 1), ParquetSchemas.mapKeyId(id, depth + 1)),
-                withId(convert(value, id, depth + 1), ParquetSchemas.mapValueId(id, depth + 1)));
+                withId(convert(key, id, depth + 1), FieldIds.mapKeyId(id, depth + 1)),
+                withId(convert(value, id, depth + 1), FieldIds.mapValueId(id, depth + 1)));
     }
 
     private static TypeDescription atomic(AtomicType type) {
