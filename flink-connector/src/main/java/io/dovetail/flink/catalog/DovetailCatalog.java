@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.catalog;
 
+import io.dovetail.flink.table.DovetailTableFactory;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.DovetailException;
@@ -55,12 +56,14 @@ import org.apache.flink.table.catalog.exceptions.TableNotPartitionedException;
 import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
 import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 import org.apache.flink.table.expressions.Expression;
+import org.apache.flink.table.factories.Factory;
 
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -174,14 +177,39 @@ public class DovetailCatalog extends AbstractCatalog {
         return List.of();
     }
 
+    /** Scans of this catalog's tables and of their system tables ({@link SystemTableName}). */
+    @Override
+    public Optional<Factory> getFactory() {
+        return Optional.of(new DovetailTableFactory(warehouse));
+    }
+
     @Override
     public CatalogBaseTable getTable(ObjectPath path) throws TableNotExistException {
-        return TableDefinitions.toFlink(latestSchema(path));
+        SystemTableName name = SystemTableName.parse(path.getObjectName());
+        if (!name.isSystemTable()) {
+            return TableDefinitions.toFlink(latestSchema(path));
+        }
+        if (!SystemTableName.ROW_TRACKING.equals(name.system())) {
+            throw new TableNotExistException(
+                    getName(),
+                    path,
+                    new CatalogException(
+                            "Unknown system table '"
+                                    + name.system()
+                                    + "'; Dovetail tables have "
+                                    + SystemTableName.SEPARATOR
+                                    + SystemTableName.ROW_TRACKING
+                                    + "."));
+        }
+        return TableDefinitions.toFlinkRowTracking(
+                latestSchema(new ObjectPath(path.getDatabaseName(), name.table())));
     }
 
     @Override
     public boolean tableExists(ObjectPath path) {
-        return tableExists(path.getDatabaseName(), path.getObjectName());
+        SystemTableName name = SystemTableName.parse(path.getObjectName());
+        return (!name.isSystemTable() || SystemTableName.ROW_TRACKING.equals(name.system()))
+                && tableExists(path.getDatabaseName(), name.table());
     }
 
     private boolean tableExists(String database, String table) {
@@ -282,11 +310,19 @@ public class DovetailCatalog extends AbstractCatalog {
     @Override
     public List<CatalogPartitionSpec> listPartitions(ObjectPath path)
             throws TableNotExistException, TableNotPartitionedException {
-        TableSchema schema = latestSchema(path);
+        if (!tableExists(path)) {
+            throw new TableNotExistException(getName(), path);
+        }
+        // a system table has the partitions of its table
+        ObjectPath table =
+                new ObjectPath(
+                        path.getDatabaseName(),
+                        SystemTableName.parse(path.getObjectName()).table());
+        TableSchema schema = latestSchema(table);
         if (schema.partitionKeys().isEmpty()) {
             throw new TableNotPartitionedException(getName(), path);
         }
-        TableStore store = TableStore.open(tablePaths(path));
+        TableStore store = TableStore.open(tablePaths(table));
         Set<Map<String, String>> partitions = new LinkedHashSet<>();
         store.latestSnapshot()
                 .ifPresent(snapshot -> partitions.addAll(partitionsOf(store, snapshot)));

@@ -18,6 +18,7 @@
 package io.dovetail.flink.catalog;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
@@ -100,6 +101,18 @@ final class TableDefinitions {
 
     /** The stored schema as Flink sees it: columns with comments, partition keys, options. */
     static CatalogTable toFlink(TableSchema schema) {
+        return toFlink(schema, false);
+    }
+
+    /**
+     * The {@code $row_tracking} system table: the table's columns followed by {@code _ROW_ID} and
+     * {@code _SEQUENCE_NUMBER}, declared as virtual metadata columns of the table's scan.
+     */
+    static CatalogTable toFlinkRowTracking(TableSchema schema) {
+        return toFlink(schema, true);
+    }
+
+    private static CatalogTable toFlink(TableSchema schema, boolean rowTracking) {
         Schema.Builder builder = Schema.newBuilder();
         for (DataField field : schema.fields()) {
             builder.column(
@@ -107,6 +120,14 @@ final class TableDefinitions {
                     TypeConversions.fromLogicalToDataType(FlinkTypes.toFlink(field.type())));
             if (field.description() != null) {
                 builder.withComment(field.description());
+            }
+        }
+        if (rowTracking) {
+            for (DataField field : List.of(SystemFields.ROW_ID, SystemFields.SEQUENCE_NUMBER)) {
+                builder.columnByMetadata(
+                        field.name(),
+                        TypeConversions.fromLogicalToDataType(FlinkTypes.toFlink(field.type())),
+                        true);
             }
         }
         return CatalogTable.newBuilder()

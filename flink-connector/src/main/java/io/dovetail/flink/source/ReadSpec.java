@@ -1,0 +1,117 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.source;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.json.Json;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.predicate.Predicate;
+import io.dovetail.table.read.ReadPlan;
+import io.dovetail.table.read.ReadPlanner;
+import io.dovetail.table.read.ReadRequest;
+import io.dovetail.table.read.SystemFields;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.TypeJson;
+
+import org.apache.flink.core.fs.Path;
+
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a bounded read of a Dovetail table reads, small enough for a job graph: the table, the
+ * schema and snapshot (null: the table had no snapshot, nothing to read), the output columns, the
+ * filter and the split sizes. The split enumerator turns it into a {@link ReadPlan}.
+ */
+public final class ReadSpec implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String table;
+    private final long schemaId;
+    @Nullable private final Long snapshotId;
+    private final byte[] fields;
+    @Nullable private final byte[] filter;
+    private final long targetSplitSize;
+    private final long openFileCost;
+
+    private transient List<DataField> decodedFields;
+
+    public ReadSpec(
+            TablePaths table,
+            TableSchema schema,
+            @Nullable Long snapshotId,
+            List<DataField> fields,
+            @Nullable Predicate filter,
+            long targetSplitSize,
+            long openFileCost) {
+        // checks the columns, filter and sizes now, where the query is planned
+        new ReadRequest(schema, fields, p -> true, null, filter, targetSplitSize, openFileCost);
+        this.table = table.root().toString();
+        this.schemaId = schema.id();
+        this.snapshotId = snapshotId;
+        this.fields = Json.toBytes(TypeJson.writeFields(fields));
+        this.filter = filter == null ? null : PredicateCodec.toBytes(filter);
+        this.targetSplitSize = targetSplitSize;
+        this.openFileCost = openFileCost;
+    }
+
+    /** The output columns, in output order. */
+    public List<DataField> fields() {
+        if (decodedFields == null) {
+            try {
+                decodedFields =
+                        TypeJson.readFields(Json.parse(fields), table, "the read's columns");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return decodedFields;
+    }
+
+    /** Plans the read: reads the snapshot's manifests once. */
+    public ReadPlan plan() {
+        if (snapshotId == null) {
+            return new ReadPlan(fields(), List.of());
+        }
+        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableSchema schema = store.schemas().schema(schemaId);
+        Map<Integer, DataField> columns = new HashMap<>();
+        schema.fields().forEach(f -> columns.put(f.id(), f));
+        columns.put(SystemFields.ROW_ID.id(), SystemFields.ROW_ID);
+        columns.put(SystemFields.SEQUENCE_NUMBER.id(), SystemFields.SEQUENCE_NUMBER);
+        Predicate predicate = filter == null ? null : PredicateCodec.fromBytes(filter, columns);
+        ReadRequest request =
+                new ReadRequest(
+                        schema,
+                        fields().stream().map(f -> columns.get(f.id())).toList(),
+                        PartitionPruning.of(schema, predicate),
+                        null,
+                        predicate,
+                        targetSplitSize,
+                        openFileCost);
+        return new ReadPlanner(store).plan(store.snapshots().snapshot(snapshotId), request);
+    }
+}

@@ -1,0 +1,134 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.table;
+
+import io.dovetail.flink.catalog.SystemTableName;
+import io.dovetail.table.TableStore;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.read.ReadRequest;
+import io.dovetail.table.schema.TableSchema;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.factories.DynamicTableSourceFactory;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * Creates the scans of a Dovetail catalog's tables (handed out by the catalog, not discovered by a
+ * {@code connector} option). A scan reads the latest snapshot as of planning, or {@code
+ * scan.snapshot-id}, with the table's latest schema: columns added after that snapshot read as
+ * NULL. Options come from the table or from an {@code OPTIONS} hint.
+ */
+public final class DovetailTableFactory implements DynamicTableSourceFactory {
+
+    public static final String IDENTIFIER = "dovetail";
+
+    public static final ConfigOption<Long> SNAPSHOT_ID =
+            ConfigOptions.key("scan.snapshot-id")
+                    .longType()
+                    .noDefaultValue()
+                    .withDescription("Read this snapshot instead of the latest (time travel).");
+
+    public static final ConfigOption<MemorySize> SPLIT_TARGET_SIZE =
+            ConfigOptions.key("source.split.target-size")
+                    .memoryType()
+                    .defaultValue(new MemorySize(ReadRequest.DEFAULT_TARGET_SPLIT_SIZE))
+                    .withDescription(
+                            "Row-range groups of a partition are packed into splits of about"
+                                    + " this many bytes.");
+
+    public static final ConfigOption<MemorySize> SPLIT_OPEN_FILE_COST =
+            ConfigOptions.key("source.split.open-file-cost")
+                    .memoryType()
+                    .defaultValue(new MemorySize(ReadRequest.DEFAULT_OPEN_FILE_COST))
+                    .withDescription("The least weight of a group when packing splits.");
+
+    private final Warehouse warehouse;
+
+    public DovetailTableFactory(Warehouse warehouse) {
+        this.warehouse = warehouse;
+    }
+
+    @Override
+    public String factoryIdentifier() {
+        return IDENTIFIER;
+    }
+
+    @Override
+    public Set<ConfigOption<?>> requiredOptions() {
+        return Set.of();
+    }
+
+    @Override
+    public Set<ConfigOption<?>> optionalOptions() {
+        return Set.of(SNAPSHOT_ID, SPLIT_TARGET_SIZE, SPLIT_OPEN_FILE_COST);
+    }
+
+    @Override
+    public DynamicTableSource createDynamicTableSource(Context context) {
+        ObjectIdentifier id = context.getObjectIdentifier();
+        SystemTableName name = SystemTableName.parse(id.getObjectName());
+        TablePaths paths = warehouse.table(id.getDatabaseName(), name.table());
+        TableStore store = TableStore.open(paths);
+        TableSchema schema = store.latestSchema();
+        List<String> declared =
+                context.getCatalogTable().getResolvedSchema().getColumns().stream()
+                        .filter(Column::isPhysical)
+                        .map(Column::getName)
+                        .toList();
+        if (!declared.equals(schema.fieldNames())) {
+            throw Errors.invalidArgument(
+                    "Table "
+                            + id.asSummaryString()
+                            + " changed while the query was planned (columns "
+                            + declared
+                            + ", now "
+                            + schema.fieldNames()
+                            + "); run the query again.");
+        }
+        Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
+        return new DovetailTableSource(
+                paths,
+                schema,
+                snapshotId(options, store),
+                options.get(SPLIT_TARGET_SIZE).getBytes(),
+                options.get(SPLIT_OPEN_FILE_COST).getBytes());
+    }
+
+    /** The snapshot to read, checked to exist; null when the table has none yet. */
+    @Nullable
+    private static Long snapshotId(Configuration options, TableStore store) {
+        if (options.getOptional(SNAPSHOT_ID).isPresent()) {
+            return store.snapshots().snapshot(options.get(SNAPSHOT_ID)).id();
+        }
+        OptionalLong latest = store.snapshots().latestId();
+        return latest.isPresent() ? latest.getAsLong() : null;
+    }
+}

@@ -1,0 +1,170 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.table;
+
+import io.dovetail.flink.source.DovetailSource;
+import io.dovetail.flink.source.ReadSpec;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.predicate.Predicate;
+import io.dovetail.table.read.SystemFields;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
+
+import org.apache.flink.table.api.DataTypes;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.connector.source.SourceProvider;
+import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.types.DataType;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A bounded scan of one snapshot of a Dovetail table (also in streaming mode: streaming reads are
+ * not supported yet). Projection and filters are pushed into planning: filters prune partitions and
+ * row-range groups by statistics, and {@code _ROW_ID} filters select row ranges, but rows are not
+ * filtered exactly, so every filter also stays with Flink. {@code _ROW_ID} and {@code
+ * _SEQUENCE_NUMBER} are readable metadata (BIGINT NOT NULL), placed after the physical columns.
+ */
+public final class DovetailTableSource
+        implements ScanTableSource,
+                SupportsProjectionPushDown,
+                SupportsFilterPushDown,
+                SupportsReadingMetadata {
+
+    private final TablePaths table;
+    private final TableSchema schema;
+    @Nullable private final Long snapshotId;
+    private final long targetSplitSize;
+    private final long openFileCost;
+
+    private List<DataField> physical;
+    private List<String> metadataKeys = List.of();
+    @Nullable private Predicate filter;
+
+    DovetailTableSource(
+            TablePaths table,
+            TableSchema schema,
+            @Nullable Long snapshotId,
+            long targetSplitSize,
+            long openFileCost) {
+        this.table = table;
+        this.schema = schema;
+        this.snapshotId = snapshotId;
+        this.targetSplitSize = targetSplitSize;
+        this.openFileCost = openFileCost;
+        this.physical = schema.fields();
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode() {
+        return ChangelogMode.insertOnly();
+    }
+
+    @Override
+    public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        List<DataField> fields = new ArrayList<>(physical);
+        for (String key : metadataKeys) {
+            fields.add(
+                    key.equals(SystemFields.ROW_ID.name())
+                            ? SystemFields.ROW_ID
+                            : SystemFields.SEQUENCE_NUMBER);
+        }
+        return SourceProvider.of(
+                new DovetailSource(
+                        new ReadSpec(
+                                table,
+                                schema,
+                                snapshotId,
+                                fields,
+                                filter,
+                                targetSplitSize,
+                                openFileCost)));
+    }
+
+    @Override
+    public boolean supportsNestedProjection() {
+        return false;
+    }
+
+    @Override
+    public void applyProjection(int[][] projectedFields, DataType producedDataType) {
+        List<DataField> projected = new ArrayList<>();
+        for (int[] path : projectedFields) {
+            projected.add(schema.fields().get(path[0]));
+        }
+        physical = projected;
+    }
+
+    @Override
+    public Result applyFilters(List<ResolvedExpression> filters) {
+        FilterTranslator translator = new FilterTranslator(schema);
+        List<ResolvedExpression> used = new ArrayList<>();
+        List<Predicate> conjuncts = new ArrayList<>();
+        for (ResolvedExpression expression : filters) {
+            List<Predicate> translated = translator.conjuncts(List.of(expression));
+            if (!translated.isEmpty()) {
+                used.add(expression);
+                conjuncts.addAll(translated);
+            }
+        }
+        filter =
+                conjuncts.isEmpty()
+                        ? null
+                        : conjuncts.size() == 1 ? conjuncts.get(0) : new Predicate.And(conjuncts);
+        // pruning is by group statistics, rows are not filtered: Flink keeps every filter
+        return Result.of(used, filters);
+    }
+
+    @Override
+    public Map<String, DataType> listReadableMetadata() {
+        Map<String, DataType> metadata = new LinkedHashMap<>();
+        metadata.put(SystemFields.ROW_ID.name(), DataTypes.BIGINT().notNull());
+        metadata.put(SystemFields.SEQUENCE_NUMBER.name(), DataTypes.BIGINT().notNull());
+        return metadata;
+    }
+
+    @Override
+    public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
+        this.metadataKeys = List.copyOf(metadataKeys);
+    }
+
+    @Override
+    public DynamicTableSource copy() {
+        DovetailTableSource copy =
+                new DovetailTableSource(table, schema, snapshotId, targetSplitSize, openFileCost);
+        copy.physical = physical;
+        copy.metadataKeys = metadataKeys;
+        copy.filter = filter;
+        return copy;
+    }
+
+    @Override
+    public String asSummaryString() {
+        return "Dovetail";
+    }
+}
