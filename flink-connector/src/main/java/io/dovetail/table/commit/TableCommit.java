@@ -30,6 +30,7 @@ import io.dovetail.table.manifest.ManifestFileWriter;
 import io.dovetail.table.manifest.ManifestListWriter;
 import io.dovetail.table.manifest.WrittenFile;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
@@ -204,6 +205,7 @@ public final class TableCommit {
             hook.reached(Step.SNAPSHOT_PUBLISHING);
             if (store.snapshots().tryCommit(snapshot)) {
                 hook.reached(Step.SNAPSHOT_PUBLISHED);
+                deleteReplacedStagedFiles(request.operation(), operation, snapshot);
                 return Optional.of(snapshot);
             }
         } catch (RuntimeException e) {
@@ -319,6 +321,23 @@ public final class TableCommit {
                     new AbstractMap.SimpleImmutableEntry<>(snapshot, history.delta(snapshot)));
         }
         return snapshots;
+    }
+
+    /**
+     * Deletes the staged partial files a rebase replaced: no snapshot references them, and a replay
+     * of the same commit finds it committed and reads nothing.
+     */
+    private void deleteReplacedStagedFiles(
+            CommitOperation requested, CommitOperation committed, Snapshot snapshot) {
+        if (requested == committed || !(requested instanceof CommitOperation.ColumnUpdate staged)) {
+            return;
+        }
+        SnapshotFiles files = store.files(snapshot);
+        for (ManifestEntry entry : staged.files()) {
+            if (!committed.dataChanges().contains(entry)) {
+                FileIO.deleteQuietly(files.dataFilePath(entry));
+            }
+        }
     }
 
     /**

@@ -138,9 +138,12 @@ class ConflictTest {
         assertThat(table.liveAt(0))
                 .extracting(e -> e.file().rowCount() + ":" + e.file().writeCols())
                 .containsExactly("13:null", "13:[b]");
+        List<String> staged =
+                update.operation().dataChanges().stream().map(e -> e.file().fileName()).toList();
         assertThat(table.filesIn("dt=x/bucket-0"))
-                .as("only the second attempt's rebased file is left")
-                .hasSize(dataFiles.size() + 1);
+                .as("only the second attempt's rebased file is left; the staged files are gone")
+                .hasSize(dataFiles.size() + 1 - staged.size())
+                .doesNotContainAnyElementsOf(staged);
     }
 
     @Test

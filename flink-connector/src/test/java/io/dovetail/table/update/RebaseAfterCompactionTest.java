@@ -104,6 +104,10 @@ class RebaseAfterCompactionTest {
                 .extracting(e -> e.file().fileName())
                 .contains(files.get(2).file().fileName()) // its range is still live: kept
                 .doesNotContain(files.get(0).file().fileName(), files.get(1).file().fileName());
+        assertThat(table.dataFiles("x"))
+                .as("the staged files the rebase replaced are deleted, the kept one stays")
+                .contains(files.get(2).file().fileName())
+                .doesNotContain(files.get(0).file().fileName(), files.get(1).file().fileName());
     }
 
     @Test
