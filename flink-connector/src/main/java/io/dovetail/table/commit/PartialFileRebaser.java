@@ -24,6 +24,7 @@ import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.FileGroup;
 import io.dovetail.table.read.PartitionValues;
 import io.dovetail.table.read.ProviderSelection;
+import io.dovetail.table.read.RangeRows;
 import io.dovetail.table.read.ReadBatch;
 import io.dovetail.table.read.ReadPlanner;
 import io.dovetail.table.read.ReadRequest;
@@ -106,37 +107,28 @@ final class PartialFileRebaser {
         try (DataFileWriter writer =
                         DataFileWriter.forPartialColumns(
                                 store.paths(), schema, columns, partition.row());
-                SplitReader current =
-                        reader(fields, List.of(currentGroup(files, schema, fields, range)));
+                RangeRows current =
+                        RangeRows.open(
+                                fields,
+                                List.of(currentGroup(files, schema, fields, range)),
+                                range,
+                                "rebase partial-column files "
+                                        + target.staged().stream()
+                                                .map(e -> e.file().fileName())
+                                                .toList()
+                                        + " onto rows "
+                                        + range);
                 SplitReader staged =
                         reader(fields, stagedGroups(files, fields, target, partition))) {
             StagedRows stagedRows = new StagedRows(staged, rowIdField);
-            long expected = range.first();
-            for (ReadBatch batch = current.nextBatch();
-                    batch != null;
-                    batch = current.nextBatch()) {
-                for (int i = 0; i < batch.size(); i++) {
-                    RowData row = batch.row(i);
-                    if (row.getLong(rowIdField) != expected) {
-                        throw misaligned(
-                                target,
-                                "read row id "
-                                        + row.getLong(rowIdField)
-                                        + " where "
-                                        + expected
-                                        + " was due");
-                    }
-                    RowData source = stagedRows.nextRowId() == expected ? stagedRows.take() : row;
-                    writer.write(values.replaceRow(source));
-                    expected++;
-                }
+            for (RowData row = current.next(); row != null; row = current.next()) {
+                long rowId = row.getLong(rowIdField);
+                writer.write(
+                        values.replaceRow(
+                                stagedRows.nextRowId() == rowId ? stagedRows.take() : row));
             }
-            if (expected != range.last() + 1 || stagedRows.nextRowId() != Long.MAX_VALUE) {
-                throw misaligned(
-                        target,
-                        "the current rows ended before row id "
-                                + expected
-                                + " or a staged row is outside the range");
+            if (stagedRows.nextRowId() != Long.MAX_VALUE) {
+                throw misaligned(target, "a staged row is outside the range");
             }
             ManifestEntry file = writer.finish().get(0); // the one file of a non-rolling writer
             ManifestEntry entry =

@@ -25,12 +25,11 @@ import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.FileGroup;
-import io.dovetail.table.read.ReadBatch;
+import io.dovetail.table.read.RangeRows;
 import io.dovetail.table.read.ReadPlan;
 import io.dovetail.table.read.ReadPlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.read.ReadSplit;
-import io.dovetail.table.read.SplitReader;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
@@ -102,30 +101,13 @@ final class RangeRewriter {
         }
         ProjectedRowData values =
                 ProjectedRowData.from(IntStream.range(0, schema.fields().size()).toArray());
-        int rowIdField = schema.fields().size();
-        long expected = range.first();
         RowData partition = partitionCodec.deserialize(task.partition());
         try (DataFileWriter writer =
                         DataFileWriter.open(store.paths(), schema, null, partition, options);
-                SplitReader reader =
-                        SplitReader.open(
-                                readFields,
-                                new ReadSplit(toRead),
-                                SplitReader.DEFAULT_BATCH_SIZE)) {
-            for (ReadBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
-                for (int i = 0; i < batch.size(); i++) {
-                    RowData row = batch.row(i);
-                    long rowId = row.getLong(rowIdField);
-                    if (rowId != expected) {
-                        throw misaligned(
-                                range, "read row id " + rowId + " where " + expected + " was due");
-                    }
-                    writer.write(values.replaceRow(row));
-                    expected++;
-                }
-            }
-            if (expected != range.last() + 1) {
-                throw misaligned(range, "the read ended before row id " + expected);
+                RangeRows rows =
+                        RangeRows.open(readFields, toRead, range, "compact row range " + range)) {
+            for (RowData row = rows.next(); row != null; row = rows.next()) {
+                writer.write(values.replaceRow(row));
             }
             ManifestEntry file = writer.finish().get(0); // the one file of a non-rolling writer
             return new ManifestEntry(

@@ -18,14 +18,11 @@
 package io.dovetail.table.update;
 
 import io.dovetail.table.data.BinaryRowCodec;
-import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.FileGroup;
-import io.dovetail.table.read.ReadBatch;
-import io.dovetail.table.read.ReadSplit;
-import io.dovetail.table.read.SplitReader;
+import io.dovetail.table.read.RangeRows;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
@@ -82,30 +79,15 @@ final class GroupBackfill {
         RowRange range = group.range();
         ProjectedRowData current = ProjectedRowData.from(valueColumns);
         int rowIdField = columns.size();
-        long expected = range.first();
         RowData partition = partitionCodec.deserialize(group.partition());
         try (DataFileWriter writer =
                         DataFileWriter.forPartialColumns(paths, schema, columns, partition);
-                SplitReader reader =
-                        SplitReader.open(
-                                readFields,
-                                new ReadSplit(List.of(group.readInFull())),
-                                SplitReader.DEFAULT_BATCH_SIZE)) {
-            for (ReadBatch batch = reader.nextBatch(); batch != null; batch = reader.nextBatch()) {
-                for (int i = 0; i < batch.size(); i++) {
-                    RowData row = batch.row(i);
-                    long rowId = row.getLong(rowIdField);
-                    if (rowId != expected) {
-                        throw misaligned(
-                                range, "read row id " + rowId + " where " + expected + " was due");
-                    }
-                    RowUpdate update = updates.takeIf(rowId);
-                    writer.write(update != null ? update.values() : current.replaceRow(row));
-                    expected++;
-                }
-            }
-            if (expected != range.last() + 1) {
-                throw misaligned(range, "the read ended before row id " + expected);
+                RangeRows rows =
+                        RangeRows.open(
+                                readFields, List.of(group), range, "rewrite row range " + range)) {
+            for (RowData row = rows.next(); row != null; row = rows.next()) {
+                RowUpdate update = updates.takeIf(row.getLong(rowIdField));
+                writer.write(update != null ? update.values() : current.replaceRow(row));
             }
             ManifestEntry file = writer.finish().get(0); // the one file of a non-rolling writer
             return new ManifestEntry(
@@ -115,15 +97,5 @@ final class GroupBackfill {
                     file.totalBuckets(),
                     file.file().toBuilder().firstRowId(range.first()).build());
         }
-    }
-
-    private static RuntimeException misaligned(RowRange range, String problem) {
-        return Errors.invalidLayout(
-                "Cannot rewrite row range "
-                        + range
-                        + ": "
-                        + problem
-                        + "; every position of the range must be written, in row-id order. Nothing"
-                        + " was committed.");
     }
 }
