@@ -50,6 +50,7 @@ import org.apache.flink.table.catalog.exceptions.DatabaseNotEmptyException;
 import org.apache.flink.table.catalog.exceptions.DatabaseNotExistException;
 import org.apache.flink.table.catalog.exceptions.FunctionNotExistException;
 import org.apache.flink.table.catalog.exceptions.PartitionNotExistException;
+import org.apache.flink.table.catalog.exceptions.ProcedureNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableAlreadyExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotExistException;
 import org.apache.flink.table.catalog.exceptions.TableNotPartitionedException;
@@ -57,6 +58,7 @@ import org.apache.flink.table.catalog.stats.CatalogColumnStatistics;
 import org.apache.flink.table.catalog.stats.CatalogTableStatistics;
 import org.apache.flink.table.expressions.Expression;
 import org.apache.flink.table.factories.Factory;
+import org.apache.flink.table.procedures.Procedure;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -71,15 +73,18 @@ import java.util.Set;
  * <name>.db} directories, tables are data-evolution tables in the Paimon format (Paimon's
  * filesystem catalog sees the same databases and tables). Tables are created, altered (schema
  * evolution by field id, nested fields included), renamed and dropped here; partitions are those of
- * the latest snapshot. Functions and statistics are not stored.
+ * the latest snapshot. Procedures ({@code CALL <catalog>.sys.<name>(...)}) come from {@link
+ * ProcedureProvider}s. Functions and statistics are not stored.
  */
 public class DovetailCatalog extends AbstractCatalog {
 
     private final Warehouse warehouse;
+    private final CatalogProcedures procedures;
 
     public DovetailCatalog(String name, String defaultDatabase, Path warehouse) {
         super(name, defaultDatabase);
         this.warehouse = new Warehouse(warehouse);
+        this.procedures = new CatalogProcedures(name, this.warehouse);
     }
 
     @Override
@@ -408,6 +413,24 @@ public class DovetailCatalog extends AbstractCatalog {
             boolean ignore) {
         throw new UnsupportedOperationException(
                 "Partitions of a Dovetail table have no properties.");
+    }
+
+    // ---------------------------------------------------------------- procedures
+
+    /** The {@link ProcedureProvider} procedures in {@code sys}; other databases have none. */
+    @Override
+    public List<String> listProcedures(String database) throws DatabaseNotExistException {
+        if (!CatalogProcedures.DATABASE.equals(database)) {
+            requireDatabase(database);
+        }
+        return procedures.names(database);
+    }
+
+    @Override
+    public Procedure getProcedure(ObjectPath path) throws ProcedureNotExistException {
+        return procedures
+                .get(path)
+                .orElseThrow(() -> new ProcedureNotExistException(getName(), path));
     }
 
     // ---------------------------------------------------------------- functions and statistics

@@ -1,0 +1,65 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.catalog;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.schema.SchemaManager;
+
+import org.apache.flink.table.api.ValidationException;
+
+/**
+ * The tables of one Dovetail catalog as procedure arguments name them ({@code 'database.table'},
+ * like Paimon's procedures). A malformed name or a missing table is a {@link ValidationException}.
+ */
+public final class CatalogTables {
+
+    private final String catalogName;
+    private final Warehouse warehouse;
+
+    CatalogTables(String catalogName, Warehouse warehouse) {
+        this.catalogName = catalogName;
+        this.warehouse = warehouse;
+    }
+
+    /** Opens the existing table named {@code 'database.table'}. */
+    public TableStore open(String name) {
+        String[] parts = name == null ? new String[0] : name.split("\\.", -1);
+        if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+            throw new ValidationException(
+                    "A table argument must be 'database.table', got '" + name + "'.");
+        }
+        if (SystemTableName.parse(parts[1]).isSystemTable()) {
+            throw new ValidationException(
+                    "Procedures run on tables, not on the system table '" + name + "'.");
+        }
+        TablePaths paths;
+        try {
+            paths = warehouse.table(parts[0], parts[1]);
+        } catch (DovetailException e) {
+            throw new ValidationException(e.getMessage(), e);
+        }
+        if (!new SchemaManager(paths).tableExists()) {
+            throw new ValidationException(
+                    "Table '" + name + "' does not exist in catalog '" + catalogName + "'.");
+        }
+        return TableStore.open(paths);
+    }
+}
