@@ -41,7 +41,8 @@ import java.util.Map;
  *       over its files of {@code max(file size, open-file cost)}: a group heavier than the target
  *       closes the current bin and forms a bin of its own; otherwise it joins the bin, which closes
  *       once its weight exceeds the target; the rest closes at the end of the run;
- *   <li>a bin becomes a task only if it holds at least {@code compaction.min.file-num} files.
+ *   <li>a bin becomes a task only if it holds at least {@code compaction.min.file-num} files, and
+ *       never with a single file (its rewrite would be the same file again).
  * </ol>
  *
  * Partitions holding BLOB or vector-store files are refused: Dovetail cannot read those files yet,
@@ -160,7 +161,7 @@ public final class CompactionPlanner {
 
     private void close(List<Group> bin, List<CompactionTask> tasks) {
         int files = bin.stream().mapToInt(g -> g.files().size()).sum();
-        if (!bin.isEmpty() && files >= config.minFileNum()) {
+        if (files > 1 && files >= config.minFileNum()) { // one file would be rewritten as itself
             RowRange range =
                     new RowRange(
                             bin.get(0).range().first(), bin.get(bin.size() - 1).range().last());
