@@ -18,16 +18,25 @@
 package io.dovetail.e2e.interop;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.DataTypes;
+import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Data-evolution tables the interop tests create through Dovetail. */
+/** Data-evolution tables the interop tests create and append to through Dovetail. */
 final class DovetailTables {
 
     private DovetailTables() {}
@@ -51,5 +60,49 @@ final class DovetailTables {
         all.putAll(options);
         store.schemas().createTable(fields, partitionKeys, List.of(), all, null);
         return store;
+    }
+
+    /** {@code id BIGINT, name STRING, score DOUBLE, region STRING}, partitioned by region. */
+    static TableStore regionTable(java.nio.file.Path warehouse, String name) {
+        return create(
+                warehouse,
+                name,
+                List.of(
+                        new DataField(0, "id", DataTypes.BIGINT()),
+                        new DataField(1, "name", DataTypes.STRING()),
+                        new DataField(2, "score", DataTypes.DOUBLE()),
+                        new DataField(3, "region", DataTypes.STRING())),
+                List.of("region"),
+                Map.of());
+    }
+
+    /** Appends rows {@code id = first ..} to {@code region} of a region table as one file. */
+    static void appendToRegion(
+            TableStore store, String user, long identifier, long first, int count, String region) {
+        List<RowData> rows = new ArrayList<>();
+        for (long id = first; id < first + count; id++) {
+            rows.add(GenericRowData.of(id, str("name-" + id), id * 0.25, str(region)));
+        }
+        append(store, user, identifier, GenericRowData.of(str(region)), rows);
+    }
+
+    /** Writes {@code rows} (every column) as one file of {@code partition} and commits it. */
+    static void append(
+            TableStore store,
+            String user,
+            long identifier,
+            RowData partition,
+            List<? extends RowData> rows) {
+        List<ManifestEntry> files;
+        try (DataFileWriter writer =
+                DataFileWriter.forAppend(store.paths(), store.latestSchema(), partition)) {
+            rows.forEach(writer::write);
+            files = writer.finish();
+        }
+        new TableCommit(store).commit(CommitRequest.append(user, identifier, files));
+    }
+
+    private static StringData str(String value) {
+        return StringData.fromString(value);
     }
 }

@@ -19,9 +19,6 @@ package io.dovetail.e2e.interop;
 
 import io.dovetail.e2e.paimon.PaimonWorkbench;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.TableCommit;
-import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.ColumnPosition;
 import io.dovetail.table.schema.SchemaChange;
@@ -30,7 +27,6 @@ import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
-import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericMapData;
@@ -165,14 +161,7 @@ class NestedEvolutionInteropTest {
     }
 
     private void append(List<GenericRowData> rows) {
-        List<ManifestEntry> files;
-        try (DataFileWriter writer =
-                DataFileWriter.forAppend(
-                        store.paths(), store.latestSchema(), GenericRowData.of())) {
-            rows.forEach(writer::write);
-            files = writer.finish();
-        }
-        new TableCommit(store).commit(CommitRequest.append(USER, ++identifier, files));
+        DovetailTables.append(store, USER, ++identifier, GenericRowData.of(), rows);
     }
 
     private List<String> dovetailRows() {

@@ -26,11 +26,8 @@ import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.testing.TestCompaction;
-import io.dovetail.table.types.DataField;
-import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
-import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -39,7 +36,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,17 +56,7 @@ class RebaseInteropTest {
 
     @Test
     void paimonReadsARebasedUpdateAsDovetailDoes() throws Exception {
-        store =
-                DovetailTables.create(
-                        warehouse,
-                        TABLE,
-                        List.of(
-                                new DataField(0, "id", DataTypes.BIGINT()),
-                                new DataField(1, "name", DataTypes.STRING()),
-                                new DataField(2, "score", DataTypes.DOUBLE()),
-                                new DataField(3, "region", DataTypes.STRING())),
-                        List.of("region"),
-                        Map.of());
+        store = DovetailTables.regionTable(warehouse, TABLE);
         append(0, 5, "eu");
         append(5, 4, "eu");
         append(9, 3, "us");
@@ -107,18 +93,8 @@ class RebaseInteropTest {
         }
     }
 
-    /** Appends rows {@code id = first ..} to {@code region} as one file (one group). */
     private void append(long first, int count, String region) {
-        List<ManifestEntry> files;
-        try (DataFileWriter writer =
-                DataFileWriter.forAppend(
-                        store.paths(), store.latestSchema(), GenericRowData.of(str(region)))) {
-            for (long id = first; id < first + count; id++) {
-                writer.write(GenericRowData.of(id, str("name-" + id), id * 0.25, str(region)));
-            }
-            files = writer.finish();
-        }
-        new TableCommit(store).commit(CommitRequest.append(USER, ++identifier, files));
+        DovetailTables.appendToRegion(store, USER, ++identifier, first, count, region);
     }
 
     private static StringData str(String value) {

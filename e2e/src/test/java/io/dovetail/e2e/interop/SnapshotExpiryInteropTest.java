@@ -30,7 +30,6 @@ import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
-import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
@@ -125,16 +124,11 @@ class SnapshotExpiryInteropTest {
     }
 
     private void append(long firstId) {
-        List<ManifestEntry> files;
-        try (DataFileWriter writer =
-                DataFileWriter.forAppend(
-                        store.paths(), store.latestSchema(), GenericRowData.of())) {
-            for (long id = firstId; id < firstId + 4; id++) {
-                writer.write(GenericRowData.of(id, StringData.fromString("n" + id), (int) id));
-            }
-            files = writer.finish();
+        List<GenericRowData> rows = new ArrayList<>();
+        for (long id = firstId; id < firstId + 4; id++) {
+            rows.add(GenericRowData.of(id, StringData.fromString("n" + id), (int) id));
         }
-        new TableCommit(store).commit(CommitRequest.append(USER, ++identifier, files));
+        DovetailTables.append(store, USER, ++identifier, GenericRowData.of(), rows);
     }
 
     /** Sets {@code column} of every other live row to a value derived from {@code round}. */

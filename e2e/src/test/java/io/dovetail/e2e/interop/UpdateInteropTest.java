@@ -19,9 +19,6 @@ package io.dovetail.e2e.interop;
 
 import io.dovetail.e2e.paimon.PaimonWorkbench;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.TableCommit;
-import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.read.ReadBatch;
 import io.dovetail.table.read.ReadPlan;
 import io.dovetail.table.read.ReadPlanner;
@@ -30,11 +27,9 @@ import io.dovetail.table.read.ReadSplit;
 import io.dovetail.table.read.SplitReader;
 import io.dovetail.table.schema.SchemaChange;
 import io.dovetail.table.snapshot.Snapshot;
-import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
-import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -73,17 +68,7 @@ class UpdateInteropTest {
 
     @Test
     void paimonReadsWhatTheUpdaterWroteAndDovetailReadsPaimonsUpdates() throws Exception {
-        store =
-                DovetailTables.create(
-                        warehouse,
-                        TABLE,
-                        List.of(
-                                new DataField(0, "id", DataTypes.BIGINT()),
-                                new DataField(1, "name", DataTypes.STRING()),
-                                new DataField(2, "score", DataTypes.DOUBLE()),
-                                new DataField(3, "region", DataTypes.STRING())),
-                        List.of("region"),
-                        Map.of());
+        store = DovetailTables.regionTable(warehouse, TABLE);
         append(0, 5, "eu");
         append(5, 4, "us");
         append(9, 6, "eu");
@@ -135,18 +120,8 @@ class UpdateInteropTest {
         }
     }
 
-    /** Appends rows {@code id = first ..} to {@code region} as one file (one group). */
     private void append(long first, int count, String region) {
-        List<ManifestEntry> files;
-        try (DataFileWriter writer =
-                DataFileWriter.forAppend(
-                        store.paths(), store.latestSchema(), GenericRowData.of(str(region)))) {
-            for (long id = first; id < first + count; id++) {
-                writer.write(GenericRowData.of(id, str("name-" + id), id * 0.25, str(region)));
-            }
-            files = writer.finish();
-        }
-        new TableCommit(store).commit(CommitRequest.append(USER, ++identifier, files));
+        DovetailTables.appendToRegion(store, USER, ++identifier, first, count, region);
     }
 
     /**
