@@ -18,6 +18,7 @@
 package io.dovetail.flink.table;
 
 import io.dovetail.flink.catalog.SystemTableName;
+import io.dovetail.flink.sink.SinkOptions;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
@@ -31,7 +32,9 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 
 import javax.annotation.Nullable;
@@ -41,12 +44,13 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Creates the scans of a Dovetail catalog's tables (handed out by the catalog, not discovered by a
- * {@code connector} option). A scan reads the latest snapshot as of planning, or {@code
- * scan.snapshot-id}, with the table's latest schema: columns added after that snapshot read as
- * NULL. Options come from the table or from an {@code OPTIONS} hint.
+ * Creates the scans and sinks of a Dovetail catalog's tables (handed out by the catalog, not
+ * discovered by a {@code connector} option). A scan reads the latest snapshot as of planning, or
+ * {@code scan.snapshot-id}, with the table's latest schema: columns added after that snapshot read
+ * as NULL. Options come from the table or from an {@code OPTIONS} hint.
  */
-public final class DovetailTableFactory implements DynamicTableSourceFactory {
+public final class DovetailTableFactory
+        implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
     public static final String IDENTIFIER = "dovetail";
 
@@ -88,15 +92,49 @@ public final class DovetailTableFactory implements DynamicTableSourceFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return Set.of(SNAPSHOT_ID, SPLIT_TARGET_SIZE, SPLIT_OPEN_FILE_COST);
+        return Set.of(
+                SNAPSHOT_ID,
+                SPLIT_TARGET_SIZE,
+                SPLIT_OPEN_FILE_COST,
+                SinkOptions.PARALLELISM,
+                SinkOptions.MAX_OPEN_PARTITIONS);
     }
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
+        SystemTableName name = SystemTableName.parse(context.getObjectIdentifier().getObjectName());
+        TablePaths paths = tablePaths(context, name);
+        TableStore store = TableStore.open(paths);
+        TableSchema schema = checkedSchema(context, store);
+        Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
+        return new DovetailTableSource(
+                paths,
+                schema,
+                snapshotId(options, store),
+                options.get(SPLIT_TARGET_SIZE).getBytes(),
+                options.get(SPLIT_OPEN_FILE_COST).getBytes());
+    }
+
+    @Override
+    public DynamicTableSink createDynamicTableSink(Context context) {
         ObjectIdentifier id = context.getObjectIdentifier();
         SystemTableName name = SystemTableName.parse(id.getObjectName());
-        TablePaths paths = warehouse.table(id.getDatabaseName(), name.table());
-        TableStore store = TableStore.open(paths);
+        if (name.isSystemTable()) {
+            throw Errors.unsupported(
+                    "writing to the system table " + id.asSummaryString(),
+                    "Write to the table " + name.table() + " itself");
+        }
+        TablePaths paths = tablePaths(context, name);
+        TableSchema schema = checkedSchema(context, TableStore.open(paths));
+        return new DovetailTableSink(paths, schema, context.getCatalogTable().getOptions());
+    }
+
+    private TablePaths tablePaths(Context context, SystemTableName name) {
+        return warehouse.table(context.getObjectIdentifier().getDatabaseName(), name.table());
+    }
+
+    /** The table's latest schema, checked to have the columns the statement was planned with. */
+    private static TableSchema checkedSchema(Context context, TableStore store) {
         TableSchema schema = store.latestSchema();
         List<String> declared =
                 context.getCatalogTable().getResolvedSchema().getColumns().stream()
@@ -106,20 +144,14 @@ public final class DovetailTableFactory implements DynamicTableSourceFactory {
         if (!declared.equals(schema.fieldNames())) {
             throw Errors.invalidArgument(
                     "Table "
-                            + id.asSummaryString()
-                            + " changed while the query was planned (columns "
+                            + context.getObjectIdentifier().asSummaryString()
+                            + " changed while the statement was planned (columns "
                             + declared
                             + ", now "
                             + schema.fieldNames()
-                            + "); run the query again.");
+                            + "); run it again.");
         }
-        Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
-        return new DovetailTableSource(
-                paths,
-                schema,
-                snapshotId(options, store),
-                options.get(SPLIT_TARGET_SIZE).getBytes(),
-                options.get(SPLIT_OPEN_FILE_COST).getBytes());
+        return schema;
     }
 
     /** The snapshot to read, checked to exist; null when the table has none yet. */
