@@ -87,6 +87,8 @@ class SqlReadPaimonWrittenTablesTest {
     void connect() {
         sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         sql.getConfig().set("parallelism.default", "2");
+        sql.getConfig()
+                .set("table.column-expansion-strategy", "EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS");
         sql.executeSql(
                 "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
                         + warehouse.toUri()

@@ -99,20 +99,26 @@ final class TableDefinitions {
         return new NewTable(described, table.getPartitionKeys(), options, table.getComment());
     }
 
-    /** The stored schema as Flink sees it: columns with comments, partition keys, options. */
+    /**
+     * The stored schema as Flink sees it: columns with comments, partition keys, options, and
+     * {@code _ROW_ID} / {@code _SEQUENCE_NUMBER} as virtual metadata columns: selectable by name,
+     * never written, and left out of {@code SELECT *} where {@code table.column-expansion-strategy}
+     * excludes virtual metadata columns.
+     */
     static CatalogTable toFlink(TableSchema schema) {
-        return toFlink(schema, false);
+        return toFlink(schema, true);
     }
 
     /**
      * The {@code $row_tracking} system table: the table's columns followed by {@code _ROW_ID} and
-     * {@code _SEQUENCE_NUMBER}, declared as virtual metadata columns of the table's scan.
+     * {@code _SEQUENCE_NUMBER}, which {@code SELECT *} always includes (non-virtual metadata
+     * columns of a read-only table).
      */
     static CatalogTable toFlinkRowTracking(TableSchema schema) {
-        return toFlink(schema, true);
+        return toFlink(schema, false);
     }
 
-    private static CatalogTable toFlink(TableSchema schema, boolean rowTracking) {
+    private static CatalogTable toFlink(TableSchema schema, boolean virtualSystemColumns) {
         Schema.Builder builder = Schema.newBuilder();
         for (DataField field : schema.fields()) {
             builder.column(
@@ -122,13 +128,11 @@ final class TableDefinitions {
                 builder.withComment(field.description());
             }
         }
-        if (rowTracking) {
-            for (DataField field : List.of(SystemFields.ROW_ID, SystemFields.SEQUENCE_NUMBER)) {
-                builder.columnByMetadata(
-                        field.name(),
-                        TypeConversions.fromLogicalToDataType(FlinkTypes.toFlink(field.type())),
-                        true);
-            }
+        for (DataField field : List.of(SystemFields.ROW_ID, SystemFields.SEQUENCE_NUMBER)) {
+            builder.columnByMetadata(
+                    field.name(),
+                    TypeConversions.fromLogicalToDataType(FlinkTypes.toFlink(field.type())),
+                    virtualSystemColumns);
         }
         return CatalogTable.newBuilder()
                 .schema(builder.build())

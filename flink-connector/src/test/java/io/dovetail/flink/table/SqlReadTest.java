@@ -113,6 +113,8 @@ class SqlReadTest {
     private static void connect() {
         sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         sql.getConfig().set("parallelism.default", "2");
+        sql.getConfig()
+                .set("table.column-expansion-strategy", "EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS");
         sql.executeSql(
                 "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
                         + warehouse.toUri()
@@ -211,6 +213,34 @@ class SqlReadTest {
                                 .toList());
         assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$files`"))
                 .hasStackTraceContaining("t$files");
+    }
+
+    @Test
+    void metadataColumnsAreSelectableOnThePlainTable() {
+        assertThat(rows("SELECT _ROW_ID, _SEQUENCE_NUMBER, id FROM t"))
+                .containsExactlyInAnyOrderElementsOf(
+                        core(request().withColumns("_ROW_ID", "_SEQUENCE_NUMBER", "id")));
+        assertThat(rows("SELECT id, name FROM t WHERE _ROW_ID IN (5, 150, 255)"))
+                .containsExactlyInAnyOrder("+I[5, five]", "+I[150, null]", "+I[255, name-255]");
+        assertThat(sql.sqlQuery("SELECT * FROM t").getResolvedSchema().getColumnNames())
+                .as("SELECT * leaves virtual metadata columns out under the expansion strategy")
+                .containsExactly("id", "name", "score", "dt", "caption");
+        assertThat(rows("SELECT _ROW_ID, * FROM t WHERE id = 7 OR id = 8"))
+                .as("row 7 is deleted")
+                .containsExactly("+I[8, 8, name-8, 80, a, null]");
+
+        TableEnvironment defaults = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        defaults.executeSql(
+                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        assertThat(
+                        defaults.sqlQuery("SELECT * FROM dt.`default`.t")
+                                .getResolvedSchema()
+                                .getColumnNames())
+                .as("Flink's default expansion includes them")
+                .containsExactly(
+                        "id", "name", "score", "dt", "caption", "_ROW_ID", "_SEQUENCE_NUMBER");
     }
 
     @Test

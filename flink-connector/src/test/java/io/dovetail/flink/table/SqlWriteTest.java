@@ -99,6 +99,21 @@ class SqlWriteTest {
     }
 
     @Test
+    void insertSelectStarFromTheTableNeverWritesRowIds() {
+        batch.executeSql("CREATE TABLE copied (id BIGINT, name STRING)");
+        execute(batch, "INSERT INTO copied VALUES (1, 'a'), (2, 'b')");
+        execute(batch, "INSERT INTO copied SELECT * FROM copied");
+        assertThat(rows(batch, "SELECT _ROW_ID, id, name FROM copied"))
+                .containsExactlyInAnyOrder(
+                        "+I[0, 1, a]", "+I[1, 2, b]", "+I[2, 1, a]", "+I[3, 2, b]");
+        assertThatThrownBy(
+                        () ->
+                                batch.executeSql(
+                                        "INSERT INTO copied SELECT _ROW_ID, id, name FROM copied"))
+                .hasMessageContaining("Column types of query result and sink");
+    }
+
+    @Test
     void partitionedInsertWritesOneFilePerPartitionAndWriter() {
         batch.executeSql(
                 "CREATE TABLE parts (id BIGINT, v STRING, dt STRING, h INT) PARTITIONED BY (dt, h)");
@@ -264,6 +279,8 @@ class SqlWriteTest {
     private static TableEnvironment session(EnvironmentSettings settings) {
         TableEnvironment env = TableEnvironment.create(settings);
         env.getConfig().set("parallelism.default", "2");
+        env.getConfig()
+                .set("table.column-expansion-strategy", "EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS");
         env.executeSql(
                 "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
                         + warehouse.toUri()
