@@ -18,6 +18,9 @@
 package io.dovetail.flink.table;
 
 import io.dovetail.flink.catalog.SystemTableName;
+import io.dovetail.flink.system.SystemTable;
+import io.dovetail.flink.system.SystemTableSource;
+import io.dovetail.flink.system.SystemTables;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
@@ -97,6 +100,10 @@ public final class DovetailTableFactory implements DynamicTableSourceFactory {
         SystemTableName name = SystemTableName.parse(id.getObjectName());
         TablePaths paths = warehouse.table(id.getDatabaseName(), name.table());
         TableStore store = TableStore.open(paths);
+        Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
+        if (name.isSystemTable() && !SystemTableName.ROW_TRACKING.equals(name.system())) {
+            return metadataSource(paths, store, name.system(), options);
+        }
         TableSchema schema = store.latestSchema();
         List<String> declared =
                 context.getCatalogTable().getResolvedSchema().getColumns().stream()
@@ -113,13 +120,25 @@ public final class DovetailTableFactory implements DynamicTableSourceFactory {
                             + schema.fieldNames()
                             + "); run the query again.");
         }
-        Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
         return new DovetailTableSource(
                 paths,
                 schema,
                 snapshotId(options, store),
                 options.get(SPLIT_TARGET_SIZE).getBytes(),
                 options.get(SPLIT_OPEN_FILE_COST).getBytes());
+    }
+
+    /** A metadata system table's scan ({@link SystemTables}); its snapshot is checked to exist. */
+    private static DynamicTableSource metadataSource(
+            TablePaths paths, TableStore store, String system, Configuration options) {
+        SystemTable table =
+                SystemTables.metadata(system)
+                        .orElseThrow(() -> Errors.invalidArgument(SystemTables.unknown(system)));
+        Long snapshotId =
+                options.getOptional(SNAPSHOT_ID)
+                        .map(id -> store.snapshots().snapshot(id).id())
+                        .orElse(null);
+        return new SystemTableSource(paths, table, snapshotId);
     }
 
     /** The snapshot to read, checked to exist; null when the table has none yet. */
