@@ -17,7 +17,6 @@
  */
 package io.dovetail.flink.catalog;
 
-import io.dovetail.flink.system.SystemTable;
 import io.dovetail.flink.system.SystemTables;
 import io.dovetail.flink.table.DovetailTableFactory;
 import io.dovetail.table.TableStore;
@@ -200,13 +199,13 @@ public class DovetailCatalog extends AbstractCatalog {
         if (SystemTableName.ROW_TRACKING.equals(name.system())) {
             return TableDefinitions.toFlinkRowTracking(latestSchema(table));
         }
-        Optional<SystemTable> metadata = SystemTables.metadata(name.system());
-        if (metadata.isEmpty()) {
-            throw new TableNotExistException(
-                    getName(), path, new CatalogException(SystemTables.unknown(name.system())));
-        }
         latestSchema(table); // the table must exist
-        return SystemTables.catalogTable(metadata.get());
+        // not TableNotExistException: the planner would hide which names exist
+        return SystemTables.catalogTable(
+                call(
+                        () ->
+                                SystemTables.metadata(name.system())
+                                        .orElseThrow(() -> SystemTables.unknown(name))));
     }
 
     @Override

@@ -27,7 +27,6 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.lib.util.IteratorSourceEnumerator;
-import org.apache.flink.api.connector.source.lib.util.IteratorSourceReader;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
@@ -66,7 +65,7 @@ public final class SystemRowsSource
 
     @Override
     public SourceReader<RowData, SystemRowsSplit> createReader(SourceReaderContext context) {
-        return new IteratorSourceReader<>(context);
+        return new SystemRowsReader(context);
     }
 
     @Override

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.system;
 
+import io.dovetail.flink.catalog.SystemTableName;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.path.TablePaths;
 
@@ -81,7 +82,10 @@ public final class SystemRowsSplit implements IteratorSourceSplit<RowData, Syste
         SystemTable metadata =
                 SystemTables.metadata(systemTable)
                         .orElseThrow(
-                                () -> new IllegalStateException(SystemTables.unknown(systemTable)));
+                                () ->
+                                        SystemTables.unknown(
+                                                new SystemTableName(
+                                                        new Path(table).getName(), systemTable)));
         List<RowData> rows =
                 metadata.rows(
                         store, snapshotId == null ? null : store.snapshots().snapshot(snapshotId));

@@ -18,6 +18,8 @@
 package io.dovetail.flink.system;
 
 import io.dovetail.flink.catalog.SystemTableName;
+import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.error.Errors;
 
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogTable;
@@ -63,16 +65,19 @@ public final class SystemTables {
         return SystemTableName.ROW_TRACKING.equals(name) || METADATA.containsKey(name);
     }
 
-    /** What to tell a user who asked for system table {@code name} that does not exist. */
-    public static String unknown(String name) {
+    /** The error for a system table that does not exist, listing those that do. */
+    public static DovetailException unknown(SystemTableName name) {
         List<String> names = new ArrayList<>();
         names.add(SystemTableName.SEPARATOR + SystemTableName.ROW_TRACKING);
         METADATA.keySet().forEach(n -> names.add(SystemTableName.SEPARATOR + n));
-        return "Unknown system table '"
-                + name
-                + "'; Dovetail tables have "
-                + String.join(", ", names)
-                + ".";
+        return Errors.invalidArgument(
+                "Unknown system table '"
+                        + name.table()
+                        + SystemTableName.SEPARATOR
+                        + name.system()
+                        + "'; Dovetail tables have "
+                        + String.join(", ", names)
+                        + ".");
     }
 
     /** How the catalog describes a metadata table to the planner: its columns only. */

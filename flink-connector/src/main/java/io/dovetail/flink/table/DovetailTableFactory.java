@@ -102,7 +102,7 @@ public final class DovetailTableFactory implements DynamicTableSourceFactory {
         TableStore store = TableStore.open(paths);
         Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
         if (name.isSystemTable() && !SystemTableName.ROW_TRACKING.equals(name.system())) {
-            return metadataSource(paths, store, name.system(), options);
+            return metadataSource(paths, store, name, options);
         }
         TableSchema schema = store.latestSchema();
         List<String> declared =
@@ -130,10 +130,9 @@ public final class DovetailTableFactory implements DynamicTableSourceFactory {
 
     /** A metadata system table's scan ({@link SystemTables}); its snapshot is checked to exist. */
     private static DynamicTableSource metadataSource(
-            TablePaths paths, TableStore store, String system, Configuration options) {
+            TablePaths paths, TableStore store, SystemTableName name, Configuration options) {
         SystemTable table =
-                SystemTables.metadata(system)
-                        .orElseThrow(() -> Errors.invalidArgument(SystemTables.unknown(system)));
+                SystemTables.metadata(name.system()).orElseThrow(() -> SystemTables.unknown(name));
         Long snapshotId =
                 options.getOptional(SNAPSHOT_ID)
                         .map(id -> store.snapshots().snapshot(id).id())
