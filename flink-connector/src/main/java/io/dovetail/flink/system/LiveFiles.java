@@ -42,9 +42,9 @@ import java.util.function.Function;
  * The live data files of one snapshot with what {@code $files} and {@code $row_groups} show about
  * them: partitions as text, paths, the columns each file stores and the deletion vectors.
  *
- * <p>A partition reads {@code {v1, v2}}: the partition values in key order, each as its partition
- * directory spells it (a null or blank value as the default partition name); an unpartitioned
- * table's files read {@code {}}.
+ * <p>A partition reads {@code {v1, v2}}, as in Paimon's {@code $files}: the partition values in key
+ * order, each as its partition directory spells it (a null or blank value as the default partition
+ * name); an unpartitioned table's files read {@code {}}.
  */
 final class LiveFiles {
 
