@@ -18,6 +18,7 @@
 package io.dovetail.flink.table;
 
 import io.dovetail.flink.catalog.SystemTableName;
+import io.dovetail.flink.sink.SinkOptions;
 import io.dovetail.flink.system.SystemTable;
 import io.dovetail.flink.system.SystemTableSource;
 import io.dovetail.flink.system.SystemTables;
@@ -34,7 +35,9 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ObjectIdentifier;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 
 import javax.annotation.Nullable;
@@ -44,12 +47,13 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Creates the scans of a Dovetail catalog's tables (handed out by the catalog, not discovered by a
- * {@code connector} option). A scan reads the latest snapshot as of planning, or {@code
- * scan.snapshot-id}, with the table's latest schema: columns added after that snapshot read as
- * NULL. Options come from the table or from an {@code OPTIONS} hint.
+ * Creates the scans and sinks of a Dovetail catalog's tables (handed out by the catalog, not
+ * discovered by a {@code connector} option). A scan reads the latest snapshot as of planning, or
+ * {@code scan.snapshot-id}, with the table's latest schema: columns added after that snapshot read
+ * as NULL. Options come from the table or from an {@code OPTIONS} hint.
  */
-public final class DovetailTableFactory implements DynamicTableSourceFactory {
+public final class DovetailTableFactory
+        implements DynamicTableSourceFactory, DynamicTableSinkFactory {
 
     public static final String IDENTIFIER = "dovetail";
 
@@ -91,19 +95,52 @@ public final class DovetailTableFactory implements DynamicTableSourceFactory {
 
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return Set.of(SNAPSHOT_ID, SPLIT_TARGET_SIZE, SPLIT_OPEN_FILE_COST);
+        return Set.of(
+                SNAPSHOT_ID,
+                SPLIT_TARGET_SIZE,
+                SPLIT_OPEN_FILE_COST,
+                SinkOptions.PARALLELISM,
+                SinkOptions.MAX_OPEN_PARTITIONS);
     }
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
-        ObjectIdentifier id = context.getObjectIdentifier();
-        SystemTableName name = SystemTableName.parse(id.getObjectName());
-        TablePaths paths = warehouse.table(id.getDatabaseName(), name.table());
+        SystemTableName name = SystemTableName.parse(context.getObjectIdentifier().getObjectName());
+        TablePaths paths = tablePaths(context, name);
         TableStore store = TableStore.open(paths);
         Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
         if (name.isSystemTable() && !SystemTableName.ROW_TRACKING.equals(name.system())) {
             return metadataSource(paths, store, name, options);
         }
+        TableSchema schema = checkedSchema(context, store);
+        return new DovetailTableSource(
+                paths,
+                schema,
+                snapshotId(options, store),
+                options.get(SPLIT_TARGET_SIZE).getBytes(),
+                options.get(SPLIT_OPEN_FILE_COST).getBytes());
+    }
+
+    @Override
+    public DynamicTableSink createDynamicTableSink(Context context) {
+        ObjectIdentifier id = context.getObjectIdentifier();
+        SystemTableName name = SystemTableName.parse(id.getObjectName());
+        if (name.isSystemTable()) {
+            throw Errors.unsupported(
+                    "writing to the system table " + id.asSummaryString(),
+                    "Write to the table " + name.table() + " itself");
+        }
+        TablePaths paths = tablePaths(context, name);
+        TableSchema schema = checkedSchema(context, TableStore.open(paths));
+        return new DovetailTableSink(paths, schema, context.getCatalogTable().getOptions());
+    }
+
+    private TablePaths tablePaths(Context context, SystemTableName name) {
+        return warehouse.table(context.getObjectIdentifier().getDatabaseName(), name.table());
+    }
+
+    /** The table's latest schema, checked to have the columns the statement was planned with. */
+    private static TableSchema checkedSchema(Context context, TableStore store) {
         TableSchema schema = store.latestSchema();
         List<String> declared =
                 context.getCatalogTable().getResolvedSchema().getColumns().stream()
@@ -113,19 +150,14 @@ public final class DovetailTableFactory implements DynamicTableSourceFactory {
         if (!declared.equals(schema.fieldNames())) {
             throw Errors.invalidArgument(
                     "Table "
-                            + id.asSummaryString()
-                            + " changed while the query was planned (columns "
+                            + context.getObjectIdentifier().asSummaryString()
+                            + " changed while the statement was planned (columns "
                             + declared
                             + ", now "
                             + schema.fieldNames()
-                            + "); run the query again.");
+                            + "); run it again.");
         }
-        return new DovetailTableSource(
-                paths,
-                schema,
-                snapshotId(options, store),
-                options.get(SPLIT_TARGET_SIZE).getBytes(),
-                options.get(SPLIT_OPEN_FILE_COST).getBytes());
+        return schema;
     }
 
     /** A metadata system table's scan ({@link SystemTables}); its snapshot is checked to exist. */

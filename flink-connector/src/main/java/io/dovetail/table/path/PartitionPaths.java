@@ -19,6 +19,8 @@ package io.dovetail.table.path;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.schema.TableOptions;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -28,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Partition directory names exactly as Paimon computes them: {@code <k1>=<v1>/<k2>=<v2>/...} with
@@ -95,6 +98,14 @@ public final class PartitionPaths {
                 legacyName);
     }
 
+    /** The partition paths of a table schema: its keys and types, its path options. */
+    public static PartitionPaths of(TableSchema schema) {
+        return fromOptions(
+                schema.partitionKeys(),
+                schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList(),
+                schema.options());
+    }
+
     public List<String> keys() {
         return keys;
     }
@@ -115,6 +126,33 @@ public final class PartitionPaths {
             values.put(keys.get(i), value == null || value.isBlank() ? defaultName : value);
         }
         return values;
+    }
+
+    /**
+     * Selects the partitions that match any of {@code specs}: a partition matches a spec when it
+     * has every value the spec names (values as partition directories spell them, the default
+     * partition name for null); no spec selects every partition. A spec naming a column that is not
+     * a partition key is a clear error.
+     */
+    public Predicate<RowData> matchingAny(List<Map<String, String>> specs) {
+        for (Map<String, String> spec : specs) {
+            if (!keys.containsAll(spec.keySet())) {
+                throw Errors.invalidArgument(
+                        "The partition spec "
+                                + spec
+                                + " names columns that are not partition keys; the table's"
+                                + " partition keys are "
+                                + keys
+                                + ".");
+            }
+        }
+        if (specs.isEmpty()) {
+            return partition -> true;
+        }
+        return partition -> {
+            Map<String, String> values = values(partition);
+            return specs.stream().anyMatch(s -> values.entrySet().containsAll(s.entrySet()));
+        };
     }
 
     /** The relative directory of a partition row, without the bucket; empty if unpartitioned. */

@@ -196,6 +196,29 @@ public final class SnapshotManager {
         return Optional.empty();
     }
 
+    /**
+     * The newest snapshot committed by {@code commitUser}, if one is still there: a committer that
+     * recovers skips what it had committed up to that snapshot's identifier (identifiers increase
+     * per commit user). Reads snapshots from the latest back until it finds one.
+     */
+    public Optional<Snapshot> latestCommitOf(String commitUser) {
+        OptionalLong latest = latestId();
+        if (latest.isEmpty()) {
+            return Optional.empty();
+        }
+        long lowest = earliestId().orElse(1);
+        for (long id = latest.getAsLong(); id >= lowest; id--) {
+            Optional<Snapshot> read = readIfExists(id);
+            if (read.isEmpty()) {
+                break; // expired concurrently, and so are all older ones
+            }
+            if (read.get().commitUser().equals(commitUser)) {
+                return read;
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Overwrites the {@code LATEST} hint. */
     public void writeLatestHint(long id) {
         writeHint(paths.latestHint(), id);

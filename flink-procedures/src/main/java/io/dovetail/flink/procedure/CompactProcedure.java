@@ -21,6 +21,7 @@ import io.dovetail.flink.catalog.CatalogTables;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
+import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.schema.TableSchema;
 
 import org.apache.flink.table.annotation.ArgumentHint;
@@ -78,8 +79,8 @@ public final class CompactProcedure implements Procedure {
                         .compact(
                                 "dovetail-compact-" + UUID.randomUUID(),
                                 COMMIT_IDENTIFIER,
-                                PartitionSelection.of(
-                                        schema, ProcedureArguments.partitions(partitions)),
+                                PartitionPaths.of(schema)
+                                        .matchingAny(ProcedureArguments.partitions(partitions)),
                                 CompactionConfig.fromOptions(tableOptions));
         return new Row[] {
             Row.of(

@@ -112,7 +112,8 @@ class CompactProcedureTest {
                                 + " 'dt=a;'.");
         assertThatThrownBy(() -> compact("partitions => 'day=a'"))
                 .hasStackTraceContaining(
-                        "partitions names [day], but the table's partition keys are [dt].");
+                        "The partition spec {day=a} names columns that are not partition keys;"
+                                + " the table's partition keys are [dt].");
         assertThatThrownBy(() -> compact("options => 'compaction.min.file-num=0'"))
                 .hasStackTraceContaining("compaction.min.file-num");
         assertThatThrownBy(() -> session.call("CALL dt.sys.compact(`table` => 'db.other')"))

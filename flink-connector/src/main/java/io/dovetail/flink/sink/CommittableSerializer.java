@@ -1,0 +1,136 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.sink;
+
+import io.dovetail.table.manifest.DataFileMetaCodec;
+import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.ManifestEntry;
+
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Versioned bytes of a {@link Committable}. Version 1: a kind tag (1 = new files), the number of
+ * entries, then per entry its partition (binary row), bucket, total buckets and file metadata (the
+ * manifest's own {@code _FILE} record, {@link DataFileMetaCodec}). Bump the version when this form
+ * or the manifest's file record changes, and keep reading the old bytes.
+ */
+public final class CommittableSerializer implements SimpleVersionedSerializer<Committable> {
+
+    public static final int VERSION = 1;
+
+    private static final byte NEW_FILES = 1;
+
+    @Override
+    public int getVersion() {
+        return VERSION;
+    }
+
+    @Override
+    public byte[] serialize(Committable committable) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(256);
+        write(committable, out);
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public Committable deserialize(int version, byte[] serialized) throws IOException {
+        checkVersion(version, "committable");
+        DataInputDeserializer in = new DataInputDeserializer(serialized);
+        Committable committable = read(in);
+        if (in.available() > 0) {
+            throw new IOException(in.available() + " bytes left after a Dovetail committable");
+        }
+        return committable;
+    }
+
+    static void write(Committable committable, DataOutputView out) throws IOException {
+        if (committable instanceof Committable.NewFiles newFiles) {
+            out.writeByte(NEW_FILES);
+            writeEntries(newFiles.files(), out);
+        }
+    }
+
+    static Committable read(DataInputView in) throws IOException {
+        byte kind = in.readByte();
+        if (kind != NEW_FILES) {
+            throw new IOException("Unknown kind " + kind + " of a Dovetail committable");
+        }
+        return new Committable.NewFiles(readEntries(in));
+    }
+
+    private static void writeEntries(List<ManifestEntry> entries, DataOutputView out)
+            throws IOException {
+        out.writeInt(entries.size());
+        for (ManifestEntry entry : entries) {
+            writeBytes(entry.partition(), out);
+            out.writeInt(entry.bucket());
+            out.writeInt(entry.totalBuckets());
+            writeBytes(DataFileMetaCodec.toBytes(entry.file()), out);
+        }
+    }
+
+    private static List<ManifestEntry> readEntries(DataInputView in) throws IOException {
+        int n = in.readInt();
+        List<ManifestEntry> entries = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            byte[] partition = readBytes(in);
+            int bucket = in.readInt();
+            int totalBuckets = in.readInt();
+            entries.add(
+                    new ManifestEntry(
+                            FileKind.ADD,
+                            partition,
+                            bucket,
+                            totalBuckets,
+                            DataFileMetaCodec.fromBytes(readBytes(in), "a Dovetail committable")));
+        }
+        return entries;
+    }
+
+    private static void writeBytes(byte[] bytes, DataOutputView out) throws IOException {
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static byte[] readBytes(DataInputView in) throws IOException {
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        return bytes;
+    }
+
+    static void checkVersion(int version, String what) throws IOException {
+        if (version != VERSION) {
+            throw new IOException(
+                    "Cannot read a Dovetail "
+                            + what
+                            + " of version "
+                            + version
+                            + "; this connector reads version "
+                            + VERSION
+                            + ". Restore with the connector version that wrote it.");
+        }
+    }
+}

@@ -1,0 +1,166 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.sink;
+
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.schema.TableSchema;
+
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.RowData;
+
+import javax.annotation.Nullable;
+
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * Builds the write topology of a Dovetail table from a stream of full rows (all columns of the
+ * table's schema, in order):
+ *
+ * <pre>
+ *   rows ──▶ [append writer × p] ──committables, global──▶ [committer × 1] ──▶ (discarding sink)
+ *              files per partition,                        one snapshot per checkpoint
+ *              handed over before each                     (or per batch job), then
+ *              barrier and at end of input                 snapshot expiry
+ * </pre>
+ *
+ * The writers run at {@code parallelism} (default: the input's); the committer always at
+ * parallelism 1. A streaming job commits on checkpoint completion, its final data included when its
+ * input is bounded; a batch job, and a bounded job without checkpointing, commits at the end of
+ * input. An unbounded job without checkpointing would never commit and is refused. Each job gets
+ * its own commit user, kept in the committer's state across restarts.
+ */
+public final class DovetailSink {
+
+    private final TablePaths table;
+    private final TableSchema schema;
+    private final Map<String, String> writeOptions;
+    @Nullable private Integer parallelism;
+    private int maxOpenPartitions = SinkOptions.MAX_OPEN_PARTITIONS.defaultValue();
+    @Nullable private OverwriteScope overwrite;
+    private boolean boundedInput;
+    private Function<String, String> uids = name -> null;
+
+    private DovetailSink(TablePaths table, TableSchema schema, Map<String, String> writeOptions) {
+        this.table = table;
+        this.schema = schema;
+        this.writeOptions = Map.copyOf(writeOptions);
+    }
+
+    /**
+     * A sink appending rows of {@code schema} to the table at {@code table}; {@code writeOptions}
+     * override the table's options for the files written (e.g. {@code target-file-size}).
+     */
+    public static DovetailSink forRows(
+            TablePaths table, TableSchema schema, Map<String, String> writeOptions) {
+        return new DovetailSink(table, schema, writeOptions);
+    }
+
+    /** Writer parallelism; null keeps the input's. */
+    public DovetailSink parallelism(@Nullable Integer parallelism) {
+        this.parallelism = parallelism;
+        return this;
+    }
+
+    public DovetailSink maxOpenPartitions(int maxOpenPartitions) {
+        this.maxOpenPartitions = maxOpenPartitions;
+        return this;
+    }
+
+    /** Replaces what {@code scope} selects instead of appending (batch jobs only). */
+    public DovetailSink overwrite(@Nullable OverwriteScope scope) {
+        this.overwrite = scope;
+        return this;
+    }
+
+    /** Whether the input ends (a bounded streaming job then commits its last data at the end). */
+    public DovetailSink boundedInput(boolean bounded) {
+        this.boundedInput = bounded;
+        return this;
+    }
+
+    /** Stable operator uids by operator name (for savepoint compatibility); null for none. */
+    public DovetailSink uids(Function<String, String> uids) {
+        this.uids = uids;
+        return this;
+    }
+
+    public DataStreamSink<?> build(DataStream<RowData> rows) {
+        StreamExecutionEnvironment env = rows.getExecutionEnvironment();
+        boolean batch =
+                env.getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
+                        == RuntimeExecutionMode.BATCH;
+        boolean checkpointing = env.getCheckpointConfig().isCheckpointingEnabled();
+        if (!batch && !checkpointing && !boundedInput) {
+            throw Errors.invalidArgument(
+                    "A streaming write to the Dovetail table at "
+                            + table.root()
+                            + " commits when checkpoints complete, but checkpointing is off;"
+                            + " set 'execution.checkpointing.interval' (e.g. '10 s').");
+        }
+        if (overwrite != null && !batch) {
+            throw Errors.unsupported(
+                    "INSERT OVERWRITE in streaming mode", "Run the overwrite as a batch job");
+        }
+        SingleOutputStreamOperator<Committable> committables =
+                rows.transform(
+                        "Dovetail writer: " + table.root().getName(),
+                        new CommittableTypeInfo(),
+                        new AppendWriterOperator(
+                                table, schema.id(), writeOptions, maxOpenPartitions));
+        committables.setParallelism(parallelism != null ? parallelism : rows.getParallelism());
+        uid(committables, "writer");
+        SingleOutputStreamOperator<Void> committed =
+                committables
+                        .global()
+                        .transform(
+                                "Dovetail committer: " + table.root().getName(),
+                                Types.VOID,
+                                new CommitterOperator(
+                                        table,
+                                        "dovetail-" + UUID.randomUUID(),
+                                        overwrite,
+                                        batch || !checkpointing))
+                        .setParallelism(1)
+                        .setMaxParallelism(1);
+        uid(committed, "committer");
+        DataStreamSink<Void> end =
+                committed.sinkTo(new DiscardingSink<>()).name("end").setParallelism(1);
+        String endUid = uids.apply("end");
+        if (endUid != null) {
+            end.uid(endUid);
+        }
+        return end;
+    }
+
+    private void uid(SingleOutputStreamOperator<?> operator, String name) {
+        String uid = uids.apply(name);
+        if (uid != null) {
+            operator.uid(uid);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.sink;
+
+import org.apache.flink.core.fs.FileSystem;
+import org.apache.flink.core.fs.FileSystemFactory;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.core.fs.local.LocalFileSystem;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The local file system under the scheme {@code faulty://}, crashing the calling task around the
+ * publication of chosen snapshot files: {@link #crashBefore} and {@link #crashAfter} name the
+ * ordinals (1-based, counted over every snapshot publication of the JVM) at which the rename that
+ * publishes a snapshot throws {@link InjectedCrash} before or after it took place. The crash is an
+ * {@link Error}, so commit code that cleans up after exceptions cannot absorb it: it stands for a
+ * process dying at that instant.
+ */
+public final class FaultyFileSystem extends LocalFileSystem {
+
+    public static final String SCHEME = "faulty";
+
+    static final Set<Integer> crashBefore = ConcurrentHashMap.newKeySet();
+    static final Set<Integer> crashAfter = ConcurrentHashMap.newKeySet();
+    static final AtomicInteger publications = new AtomicInteger();
+    static final AtomicInteger crashes = new AtomicInteger();
+
+    /** A crash injected by a test. */
+    static final class InjectedCrash extends Error {
+        InjectedCrash(String message) {
+            super(message);
+        }
+    }
+
+    @Override
+    public URI getUri() {
+        return URI.create(SCHEME + ":///");
+    }
+
+    @Override
+    public boolean isDistributedFS() {
+        return true;
+    }
+
+    @Override
+    public boolean rename(Path src, Path dst) throws IOException {
+        if (!dst.getName().startsWith("snapshot-")) {
+            return super.rename(src, dst);
+        }
+        int ordinal = publications.incrementAndGet();
+        if (crashBefore.remove(ordinal)) {
+            crash("before publishing " + dst.getName());
+        }
+        boolean renamed = super.rename(src, dst);
+        if (crashAfter.remove(ordinal)) {
+            crash("after publishing " + dst.getName());
+        }
+        return renamed;
+    }
+
+    private static void crash(String when) {
+        crashes.incrementAndGet();
+        throw new InjectedCrash("Injected crash " + when);
+    }
+
+    /** Registered through {@code META-INF/services} of the test classpath. */
+    public static final class Factory implements FileSystemFactory {
+        @Override
+        public String getScheme() {
+            return SCHEME;
+        }
+
+        @Override
+        public FileSystem create(URI uri) {
+            return new FaultyFileSystem();
+        }
+    }
+}
