@@ -36,6 +36,7 @@ import org.apache.paimon.schema.Schema;
 import org.apache.paimon.schema.SchemaChange;
 import org.apache.paimon.table.FileStoreTable;
 import org.apache.paimon.table.SpecialFields;
+import org.apache.paimon.table.Table;
 import org.apache.paimon.table.sink.BatchTableCommit;
 import org.apache.paimon.table.sink.BatchTableWrite;
 import org.apache.paimon.table.sink.BatchWriteBuilder;
@@ -164,8 +165,26 @@ public final class PaimonWorkbench implements AutoCloseable {
     public List<String> readRowsWithRowTracking(String name) throws Exception {
         FileStoreTable table = table(name);
         RowType readType = SpecialFields.rowTypeWithRowTracking(table.rowType());
+        return readSorted(table.newReadBuilder().withReadType(readType), readType);
+    }
+
+    /**
+     * The rows Paimon's own system table {@code name$system} reports, restricted to {@code
+     * columns}, rendered like {@link #render} and sorted.
+     */
+    public List<String> readSystemTable(String name, String system, List<String> columns)
+            throws Exception {
+        Table table = catalog.getTable(Identifier.create(DB, name + "$" + system));
+        int[] projection =
+                columns.stream().mapToInt(c -> table.rowType().getFieldIndex(c)).toArray();
+        return readSorted(
+                table.newReadBuilder().withProjection(projection),
+                table.rowType().project(columns));
+    }
+
+    /** Every row {@code rb} reads, rendered and sorted. */
+    private static List<String> readSorted(ReadBuilder rb, RowType readType) throws Exception {
         List<String> out = new ArrayList<>();
-        ReadBuilder rb = table.newReadBuilder().withReadType(readType);
         try (RecordReader<InternalRow> reader =
                 rb.newRead().createReader(rb.newScan().plan().splits())) {
             reader.forEachRemaining(row -> out.add(render(readType, row)));

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.catalog;
 
+import io.dovetail.flink.system.SystemTables;
 import io.dovetail.flink.table.DovetailTableFactory;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.data.BinaryRowCodec;
@@ -194,26 +195,23 @@ public class DovetailCatalog extends AbstractCatalog {
         if (!name.isSystemTable()) {
             return TableDefinitions.toFlink(latestSchema(path));
         }
-        if (!SystemTableName.ROW_TRACKING.equals(name.system())) {
-            throw new TableNotExistException(
-                    getName(),
-                    path,
-                    new CatalogException(
-                            "Unknown system table '"
-                                    + name.system()
-                                    + "'; Dovetail tables have "
-                                    + SystemTableName.SEPARATOR
-                                    + SystemTableName.ROW_TRACKING
-                                    + "."));
+        ObjectPath table = new ObjectPath(path.getDatabaseName(), name.table());
+        if (SystemTableName.ROW_TRACKING.equals(name.system())) {
+            return TableDefinitions.toFlinkRowTracking(latestSchema(table));
         }
-        return TableDefinitions.toFlinkRowTracking(
-                latestSchema(new ObjectPath(path.getDatabaseName(), name.table())));
+        latestSchema(table); // the table must exist
+        // not TableNotExistException: the planner would hide which names exist
+        return SystemTables.catalogTable(
+                call(
+                        () ->
+                                SystemTables.metadata(name.system())
+                                        .orElseThrow(() -> SystemTables.unknown(name))));
     }
 
     @Override
     public boolean tableExists(ObjectPath path) {
         SystemTableName name = SystemTableName.parse(path.getObjectName());
-        return (!name.isSystemTable() || SystemTableName.ROW_TRACKING.equals(name.system()))
+        return (!name.isSystemTable() || SystemTables.exists(name.system()))
                 && tableExists(path.getDatabaseName(), name.table());
     }
 

@@ -19,6 +19,9 @@ package io.dovetail.flink.table;
 
 import io.dovetail.flink.catalog.SystemTableName;
 import io.dovetail.flink.sink.SinkOptions;
+import io.dovetail.flink.system.SystemTable;
+import io.dovetail.flink.system.SystemTableSource;
+import io.dovetail.flink.system.SystemTables;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
@@ -105,8 +108,11 @@ public final class DovetailTableFactory
         SystemTableName name = SystemTableName.parse(context.getObjectIdentifier().getObjectName());
         TablePaths paths = tablePaths(context, name);
         TableStore store = TableStore.open(paths);
-        TableSchema schema = checkedSchema(context, store);
         Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
+        if (name.isSystemTable() && !SystemTableName.ROW_TRACKING.equals(name.system())) {
+            return metadataSource(paths, store, name, options);
+        }
+        TableSchema schema = checkedSchema(context, store);
         return new DovetailTableSource(
                 paths,
                 schema,
@@ -152,6 +158,18 @@ public final class DovetailTableFactory
                             + "); run it again.");
         }
         return schema;
+    }
+
+    /** A metadata system table's scan ({@link SystemTables}); its snapshot is checked to exist. */
+    private static DynamicTableSource metadataSource(
+            TablePaths paths, TableStore store, SystemTableName name, Configuration options) {
+        SystemTable table =
+                SystemTables.metadata(name.system()).orElseThrow(() -> SystemTables.unknown(name));
+        Long snapshotId =
+                options.getOptional(SNAPSHOT_ID)
+                        .map(id -> store.snapshots().snapshot(id).id())
+                        .orElse(null);
+        return new SystemTableSource(paths, table, snapshotId);
     }
 
     /** The snapshot to read, checked to exist; null when the table has none yet. */

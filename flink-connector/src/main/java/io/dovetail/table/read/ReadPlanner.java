@@ -225,7 +225,7 @@ public final class ReadPlanner {
     }
 
     /** The live deletion vectors of the snapshot, by the data file (anchor) they belong to. */
-    private Map<String, DeletionFile> deletionFiles(SnapshotFiles files) {
+    public Map<String, DeletionFile> deletionFiles(SnapshotFiles files) {
         Map<String, DeletionFile> out = new HashMap<>();
         for (IndexManifestEntry entry : files.indexFiles()) {
             if (entry.kind() != FileKind.ADD

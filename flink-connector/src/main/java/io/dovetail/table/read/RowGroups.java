@@ -33,7 +33,7 @@ import java.util.List;
  * lies inside one normal range (D1). Violations are errors naming the files. Sorting makes the cost
  * O(n log n) in the number of files.
  */
-final class RowGroups {
+public final class RowGroups {
 
     private RowGroups() {}
 
@@ -45,7 +45,7 @@ final class RowGroups {
      * The groups of {@code files} (all of one partition, all with a first row id) in row-id order,
      * each listing its members in input order; files without rows belong to no group.
      */
-    static List<List<ManifestEntry>> of(List<ManifestEntry> files) {
+    public static List<List<ManifestEntry>> of(List<ManifestEntry> files) {
         List<Integer> normal = new ArrayList<>();
         List<Integer> dedicated = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {

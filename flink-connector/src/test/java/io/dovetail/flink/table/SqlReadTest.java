@@ -211,8 +211,8 @@ class SqlReadTest {
                                 .stream()
                                 .map(r -> r.substring(0, r.lastIndexOf(',')) + "]")
                                 .toList());
-        assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$files`"))
-                .hasStackTraceContaining("t$files");
+        assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$nope`"))
+                .hasStackTraceContaining("Unknown system table 't$nope'");
     }
 
     @Test
