@@ -21,6 +21,8 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
 import java.util.List;
 
 /**
@@ -29,6 +31,9 @@ import java.util.List;
  * until their checkpoint completes, so their bytes are versioned ({@link CommittableSerializer}).
  */
 public sealed interface Committable {
+
+    /** The number of data files this committable adds. */
+    int fileCount();
 
     /**
      * New data files of full rows, to be appended (or to replace what an overwrite removes); row
@@ -47,6 +52,34 @@ public sealed interface Committable {
                 }
             }
             files = List.copyOf(files);
+        }
+
+        @Override
+        public int fileCount() {
+            return files.size();
+        }
+    }
+
+    /**
+     * Partial-column files for existing row ranges of base snapshot {@code baseSnapshotId}, each
+     * with the first row id of the range it rewrites.
+     */
+    record ColumnFiles(long baseSnapshotId, List<ManifestEntry> files) implements Committable {
+        public ColumnFiles {
+            files = List.copyOf(files);
+        }
+
+        @Override
+        public int fileCount() {
+            return files.size();
+        }
+    }
+
+    /** Row ids of base snapshot {@code baseSnapshotId} to delete (as deletion vectors). */
+    record DeletedRows(long baseSnapshotId, Roaring64NavigableMap rowIds) implements Committable {
+        @Override
+        public int fileCount() {
+            return 0;
         }
     }
 }

@@ -27,21 +27,31 @@ import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Versioned bytes of a {@link Committable}. Version 1: a kind tag (1 = new files), the number of
- * entries, then per entry its partition (binary row), bucket, total buckets and file metadata (the
- * manifest's own {@code _FILE} record, {@link DataFileMetaCodec}). Bump the version when this form
- * or the manifest's file record changes, and keep reading the old bytes.
+ * Versioned bytes of a {@link Committable}. Version 1: a kind tag, then for new files (1) the
+ * number of entries and per entry its partition (binary row), bucket, total buckets and file
+ * metadata (the manifest's own {@code _FILE} record, {@link DataFileMetaCodec}); for column files
+ * (2) the base snapshot id and the entries; for deleted rows (3) the base snapshot id and the row
+ * ids as a portable 64-bit Roaring bitmap. Bump the version when this form or the manifest's file
+ * record changes, and keep reading the old bytes.
  */
 public final class CommittableSerializer implements SimpleVersionedSerializer<Committable> {
 
     public static final int VERSION = 1;
 
     private static final byte NEW_FILES = 1;
+    private static final byte COLUMN_FILES = 2;
+    private static final byte DELETED_ROWS = 3;
 
     @Override
     public int getVersion() {
@@ -70,15 +80,35 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
         if (committable instanceof Committable.NewFiles newFiles) {
             out.writeByte(NEW_FILES);
             writeEntries(newFiles.files(), out);
+        } else if (committable instanceof Committable.ColumnFiles columnFiles) {
+            out.writeByte(COLUMN_FILES);
+            out.writeLong(columnFiles.baseSnapshotId());
+            writeEntries(columnFiles.files(), out);
+        } else if (committable instanceof Committable.DeletedRows deletedRows) {
+            out.writeByte(DELETED_ROWS);
+            out.writeLong(deletedRows.baseSnapshotId());
+            ByteArrayOutputStream bitmap = new ByteArrayOutputStream();
+            deletedRows.rowIds().serializePortable(new DataOutputStream(bitmap));
+            writeBytes(bitmap.toByteArray(), out);
         }
     }
 
     static Committable read(DataInputView in) throws IOException {
         byte kind = in.readByte();
-        if (kind != NEW_FILES) {
-            throw new IOException("Unknown kind " + kind + " of a Dovetail committable");
+        switch (kind) {
+            case NEW_FILES:
+                return new Committable.NewFiles(readEntries(in));
+            case COLUMN_FILES:
+                return new Committable.ColumnFiles(in.readLong(), readEntries(in));
+            case DELETED_ROWS:
+                long base = in.readLong();
+                Roaring64NavigableMap rowIds = new Roaring64NavigableMap();
+                rowIds.deserializePortable(
+                        new DataInputStream(new ByteArrayInputStream(readBytes(in))));
+                return new Committable.DeletedRows(base, rowIds);
+            default:
+                throw new IOException("Unknown kind " + kind + " of a Dovetail committable");
         }
-        return new Committable.NewFiles(readEntries(in));
     }
 
     private static void writeEntries(List<ManifestEntry> entries, DataOutputView out)

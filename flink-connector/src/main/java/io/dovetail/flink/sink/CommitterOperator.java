@@ -70,6 +70,7 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
     private transient NavigableMap<Long, List<Committable>> pending;
     private transient Counter snapshotsCommitted;
     private transient Counter filesCommitted;
+    private transient Counter rowsDeleted;
     private transient volatile long lastCommitDurationMs;
     private transient volatile long lastCommittedSnapshotId;
 
@@ -89,6 +90,7 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
         super.initializeState(context);
         snapshotsCommitted = getMetricGroup().counter(SinkMetrics.SNAPSHOTS_COMMITTED);
         filesCommitted = getMetricGroup().counter(SinkMetrics.FILES_COMMITTED);
+        rowsDeleted = getMetricGroup().counter(SinkMetrics.ROWS_DELETED);
         getMetricGroup().gauge(SinkMetrics.LAST_COMMIT_DURATION, () -> lastCommitDurationMs);
         getMetricGroup().gauge(SinkMetrics.LAST_COMMITTED_SNAPSHOT, () -> lastCommittedSnapshotId);
         state =
@@ -179,10 +181,12 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
         lastCommitDurationMs = (System.nanoTime() - start) / 1_000_000;
         lastCommittedSnapshotId = snapshot.get().id();
         snapshotsCommitted.inc();
-        filesCommitted.inc(
-                committables.stream()
-                        .mapToLong(c -> ((Committable.NewFiles) c).files().size())
-                        .sum());
+        filesCommitted.inc(committables.stream().mapToLong(Committable::fileCount).sum());
+        for (Committable committable : committables) {
+            if (committable instanceof Committable.DeletedRows deleted) {
+                rowsDeleted.inc(deleted.rowIds().getLongCardinality());
+            }
+        }
         return true;
     }
 }

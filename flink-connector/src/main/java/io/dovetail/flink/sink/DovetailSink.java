@@ -33,19 +33,32 @@ import org.apache.flink.table.data.RowData;
 
 import javax.annotation.Nullable;
 
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
 
 /**
- * Builds the write topology of a Dovetail table from a stream of full rows (all columns of the
- * table's schema, in order):
+ * Builds the write topology of a Dovetail table. Appends take full rows (all columns of the table's
+ * schema, in order):
  *
  * <pre>
  *   rows ──▶ [append writer × p] ──committables, global──▶ [committer × 1] ──▶ (discarding sink)
  *              files per partition,                        one snapshot per checkpoint
  *              handed over before each                     (or per batch job), then
  *              barrier and at end of input                 snapshot expiry
+ * </pre>
+ *
+ * A batch column update takes {@code _ROW_ID} followed by the new values of the updated columns,
+ * and a batch delete takes {@code _ROW_ID}s, both of rows of a pinned base snapshot:
+ *
+ * <pre>
+ *   updates ──by group (balanced)──▶ [column-update writer × p] ──global──▶ [committer × 1]
+ *                                     sort by _ROW_ID, one partial-     column update on the
+ *                                     column file per touched group     base (conflict checks,
+ *                                                                       rebase onto compactions)
+ *   deletes ──▶ [row-id collector × p] ──bitmaps, global──▶ [committer × 1]
+ *                                                          deletion vectors by the anchor rule
  * </pre>
  *
  * The writers run at {@code parallelism} (default: the input's); the committer always at
@@ -56,19 +69,37 @@ import java.util.function.Function;
  */
 public final class DovetailSink {
 
+    private enum Kind {
+        APPEND,
+        COLUMN_UPDATE,
+        DELETE
+    }
+
+    private final Kind kind;
     private final TablePaths table;
     private final TableSchema schema;
     private final Map<String, String> writeOptions;
+    private final long baseSnapshotId;
+    private final List<String> updatedColumns;
     @Nullable private Integer parallelism;
     private int maxOpenPartitions = SinkOptions.MAX_OPEN_PARTITIONS.defaultValue();
     @Nullable private OverwriteScope overwrite;
     private boolean boundedInput;
     private Function<String, String> uids = name -> null;
 
-    private DovetailSink(TablePaths table, TableSchema schema, Map<String, String> writeOptions) {
+    private DovetailSink(
+            Kind kind,
+            TablePaths table,
+            TableSchema schema,
+            Map<String, String> writeOptions,
+            long baseSnapshotId,
+            List<String> updatedColumns) {
+        this.kind = kind;
         this.table = table;
         this.schema = schema;
         this.writeOptions = Map.copyOf(writeOptions);
+        this.baseSnapshotId = baseSnapshotId;
+        this.updatedColumns = List.copyOf(updatedColumns);
     }
 
     /**
@@ -77,7 +108,25 @@ public final class DovetailSink {
      */
     public static DovetailSink forRows(
             TablePaths table, TableSchema schema, Map<String, String> writeOptions) {
-        return new DovetailSink(table, schema, writeOptions);
+        return new DovetailSink(Kind.APPEND, table, schema, writeOptions, -1, List.of());
+    }
+
+    /**
+     * A sink of batch updates of {@code columns} of rows of snapshot {@code baseSnapshotId}: rows
+     * are {@code _ROW_ID} followed by the new values, in the order of {@code columns}.
+     */
+    public static DovetailSink forColumnUpdate(
+            TablePaths table, TableSchema schema, long baseSnapshotId, List<String> columns) {
+        return new DovetailSink(
+                Kind.COLUMN_UPDATE, table, schema, Map.of(), baseSnapshotId, columns);
+    }
+
+    /**
+     * A sink of batch deletes of rows of snapshot {@code baseSnapshotId}, given by {@code _ROW_ID}.
+     */
+    public static DovetailSink forDelete(
+            TablePaths table, TableSchema schema, long baseSnapshotId) {
+        return new DovetailSink(Kind.DELETE, table, schema, Map.of(), baseSnapshotId, List.of());
     }
 
     /** Writer parallelism; null keeps the input's. */
@@ -126,13 +175,14 @@ public final class DovetailSink {
             throw Errors.unsupported(
                     "INSERT OVERWRITE in streaming mode", "Run the overwrite as a batch job");
         }
-        SingleOutputStreamOperator<Committable> committables =
-                rows.transform(
-                        "Dovetail writer: " + table.root().getName(),
-                        new CommittableTypeInfo(),
-                        new AppendWriterOperator(
-                                table, schema.id(), writeOptions, maxOpenPartitions));
-        committables.setParallelism(parallelism != null ? parallelism : rows.getParallelism());
+        if (kind != Kind.APPEND && !batch) {
+            throw Errors.unsupported(
+                    "row-level updates and deletes in streaming mode",
+                    "Run them as batch jobs ('execution.runtime-mode' = 'batch')");
+        }
+        int writers = parallelism != null ? parallelism : rows.getParallelism();
+        SingleOutputStreamOperator<Committable> committables = writers(rows, writers);
+        committables.setParallelism(writers);
         uid(committables, "writer");
         SingleOutputStreamOperator<Void> committed =
                 committables
@@ -155,6 +205,31 @@ public final class DovetailSink {
             end.uid(endUid);
         }
         return end;
+    }
+
+    private SingleOutputStreamOperator<Committable> writers(DataStream<RowData> rows, int writers) {
+        String name = table.root().getName();
+        switch (kind) {
+            case COLUMN_UPDATE:
+                return rows.partitionCustom(
+                                new GroupPartitioner(table, baseSnapshotId),
+                                new GroupPartitioner.RowIdOfUpdate())
+                        .transform(
+                                "Dovetail column-update writer: " + name,
+                                new CommittableTypeInfo(),
+                                new ColumnUpdateWriter(table, baseSnapshotId, updatedColumns));
+            case DELETE:
+                return rows.transform(
+                        "Dovetail deleted-rows collector: " + name,
+                        new CommittableTypeInfo(),
+                        new DeletedRowsCollector(baseSnapshotId));
+            default:
+                return rows.transform(
+                        "Dovetail writer: " + name,
+                        new CommittableTypeInfo(),
+                        new AppendWriterOperator(
+                                table, schema.id(), writeOptions, maxOpenPartitions));
+        }
     }
 
     private void uid(SingleOutputStreamOperator<?> operator, String name) {

@@ -30,6 +30,8 @@ final class SinkMetrics {
     static final String FILES_COMMITTED = "numFilesCommitted";
     static final String LAST_COMMIT_DURATION = "lastCommitDurationMs";
     static final String LAST_COMMITTED_SNAPSHOT = "lastCommittedSnapshotId";
+    static final String ROWS_DELETED = "numRowsDeleted";
+    static final String ROWS_UPDATED = "numRowsUpdated";
 
     private SinkMetrics() {}
 }

@@ -19,17 +19,22 @@ package io.dovetail.flink.sink;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.table.data.RowData;
+
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 import javax.annotation.Nullable;
 
@@ -44,9 +49,11 @@ import java.util.function.Predicate;
 /**
  * Commits what the writers of one job produced, one snapshot per checkpoint (or one for a whole
  * batch job), as one commit user: new files as an append, or as an overwrite of its {@link
- * OverwriteScope} (computed against the latest snapshot when the commit is made). After each commit
- * the table's {@code snapshot.*} retention options are applied, as Paimon's writers do, unless the
- * table is {@code write-only}.
+ * OverwriteScope} (computed against the latest snapshot when the commit is made); partial-column
+ * files as a column update of their base snapshot (conflict-checked, rebased onto concurrent
+ * compactions); deleted row ids as deletion vectors written here, against the base snapshot. After
+ * each commit the table's {@code snapshot.*} retention options are applied, as Paimon's writers do,
+ * unless the table is {@code write-only}.
  *
  * <p>Commits are idempotent per (commit user, identifier): a replay after recovery finds its
  * snapshot and commits nothing again.
@@ -82,9 +89,16 @@ final class TableCommitter {
 
     /**
      * Commits {@code committables} under {@code identifier}; empty when there was nothing to commit
-     * (no new files, and no overwrite that must remove rows).
+     * (no new files, and no overwrite that must remove rows). The committables of one job are of
+     * one kind: new files, partial-column files or deleted rows.
      */
     Optional<Snapshot> commit(long identifier, List<Committable> committables) {
+        if (committables.stream().anyMatch(c -> c instanceof Committable.ColumnFiles)) {
+            return commitColumnFiles(identifier, committables);
+        }
+        if (committables.stream().anyMatch(c -> c instanceof Committable.DeletedRows)) {
+            return commitDeletes(identifier, committables);
+        }
         List<ManifestEntry> files = new ArrayList<>();
         for (Committable committable : committables) {
             files.addAll(((Committable.NewFiles) committable).files());
@@ -105,6 +119,45 @@ final class TableCommitter {
         }
         return Optional.of(
                 commit.commit(CommitRequest.overwrite(commitUser, identifier, removed, files)));
+    }
+
+    private Optional<Snapshot> commitColumnFiles(long identifier, List<Committable> committables) {
+        List<ManifestEntry> files = new ArrayList<>();
+        long base = -1;
+        for (Committable committable : committables) {
+            Committable.ColumnFiles columnFiles = (Committable.ColumnFiles) committable;
+            base = columnFiles.baseSnapshotId();
+            files.addAll(columnFiles.files());
+        }
+        if (files.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(
+                commit.commit(CommitRequest.columnUpdate(commitUser, identifier, base, files)));
+    }
+
+    private Optional<Snapshot> commitDeletes(long identifier, List<Committable> committables) {
+        Roaring64NavigableMap rowIds = new Roaring64NavigableMap();
+        long base = -1;
+        for (Committable committable : committables) {
+            Committable.DeletedRows deleted = (Committable.DeletedRows) committable;
+            base = deleted.baseSnapshotId();
+            rowIds.or(deleted.rowIds());
+        }
+        if (rowIds.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Snapshot> committed =
+                store.snapshots().findCommit(base, commitUser, identifier, CommitKind.OVERWRITE);
+        if (committed.isPresent()) {
+            return committed; // a replay: do not write the deletion vectors again
+        }
+        Snapshot baseSnapshot = store.snapshots().snapshot(base);
+        List<Long> ids = new ArrayList<>(rowIds.getIntCardinality());
+        rowIds.forEach(ids::add);
+        IndexChanges changes = new DeletionVectorWriter(store).deleteRows(baseSnapshot, ids);
+        return Optional.of(
+                commit.commit(CommitRequest.delete(commitUser, identifier, base, changes)));
     }
 
     /** Expires snapshots per the table's retention options (nothing if the table is write-only). */

@@ -33,6 +33,8 @@ import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.table.api.config.TableConfigOptions;
+import org.apache.flink.table.api.config.TableConfigOptions.ColumnExpansionStrategy;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
@@ -132,7 +134,15 @@ public final class DovetailTableFactory
         }
         TablePaths paths = tablePaths(context, name);
         TableSchema schema = checkedSchema(context, TableStore.open(paths));
-        return new DovetailTableSink(paths, schema, context.getCatalogTable().getOptions());
+        return new DovetailTableSink(
+                paths,
+                schema,
+                context.getCatalogTable().getResolvedSchema(),
+                context.getCatalogTable().getOptions(),
+                context.getConfiguration()
+                        .get(TableConfigOptions.TABLE_COLUMN_EXPANSION_STRATEGY)
+                        .contains(
+                                ColumnExpansionStrategy.EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS));
     }
 
     private TablePaths tablePaths(Context context, SystemTableName name) {

@@ -22,51 +22,98 @@ import io.dovetail.flink.sink.OverwriteScope;
 import io.dovetail.flink.sink.SinkOptions;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.read.SystemFields;
+import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.table.catalog.Column;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.RowLevelModificationScanContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
+import org.apache.flink.table.connector.sink.abilities.SupportsRowLevelDelete;
+import org.apache.flink.table.connector.sink.abilities.SupportsRowLevelUpdate;
 
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * {@code INSERT INTO} and {@code INSERT OVERWRITE} of a Dovetail table: full rows go through {@link
- * DovetailSink}'s writers to its one committer. Only inserts are accepted; updates and deletes of
- * existing rows are row-level DML.
+ * The writes of a Dovetail table. {@code INSERT INTO} / {@code INSERT OVERWRITE} send full rows
+ * through {@link DovetailSink}'s append writers to its one committer. Batch {@code DELETE FROM}
+ * asks the scan for the {@code _ROW_ID} of every matching row of the pinned snapshot and commits
+ * them as deletion vectors (the table needs {@code deletion-vectors.enabled}). Batch {@code UPDATE}
+ * asks for {@code _ROW_ID} and the new values of the assigned columns only, and writes one
+ * partial-column file of those columns per touched row-range group; no other column is read beyond
+ * what the expressions and the filter need, none is rewritten.
  */
-final class DovetailTableSink implements DynamicTableSink, SupportsOverwrite, SupportsPartitioning {
+final class DovetailTableSink
+        implements DynamicTableSink,
+                SupportsOverwrite,
+                SupportsPartitioning,
+                SupportsRowLevelDelete,
+                SupportsRowLevelUpdate {
+
+    private enum Mode {
+        INSERT,
+        DELETE,
+        UPDATE
+    }
 
     private final TablePaths table;
     private final TableSchema schema;
+    private final ResolvedSchema columns;
     private final Map<String, String> options;
+    private final boolean starExcludesMetadataColumns;
     private boolean overwrite;
     private Map<String, String> staticPartition = Map.of();
+    private Mode mode = Mode.INSERT;
+    @Nullable private Long baseSnapshotId;
+    private List<String> updatedColumns = List.of();
 
-    DovetailTableSink(TablePaths table, TableSchema schema, Map<String, String> options) {
+    DovetailTableSink(
+            TablePaths table,
+            TableSchema schema,
+            ResolvedSchema columns,
+            Map<String, String> options,
+            boolean starExcludesMetadataColumns) {
         this.table = table;
         this.schema = schema;
+        this.columns = columns;
         this.options = options;
+        this.starExcludesMetadataColumns = starExcludesMetadataColumns;
     }
 
     @Override
     public ChangelogMode getChangelogMode(ChangelogMode requestedMode) {
-        return ChangelogMode.insertOnly();
+        return mode == Mode.INSERT ? ChangelogMode.insertOnly() : requestedMode;
     }
 
     @Override
     public SinkRuntimeProvider getSinkRuntimeProvider(Context context) {
         Configuration config = Configuration.fromMap(options);
-        DovetailSink sink =
-                DovetailSink.forRows(table, schema, options)
-                        .parallelism(config.getOptional(SinkOptions.PARALLELISM).orElse(null))
-                        .maxOpenPartitions(config.get(SinkOptions.MAX_OPEN_PARTITIONS))
-                        .overwrite(overwrite ? OverwriteScope.of(staticPartition, options) : null)
-                        .boundedInput(context.isBounded());
+        DovetailSink sink;
+        if (mode == Mode.INSERT || baseSnapshotId == null) { // nothing to change without snapshot
+            sink =
+                    DovetailSink.forRows(table, schema, options)
+                            .maxOpenPartitions(config.get(SinkOptions.MAX_OPEN_PARTITIONS))
+                            .overwrite(
+                                    overwrite ? OverwriteScope.of(staticPartition, options) : null);
+        } else if (mode == Mode.DELETE) {
+            sink = DovetailSink.forDelete(table, schema, baseSnapshotId);
+        } else {
+            sink = DovetailSink.forColumnUpdate(table, schema, baseSnapshotId, updatedColumns);
+        }
+        sink.parallelism(config.getOptional(SinkOptions.PARALLELISM).orElse(null))
+                .boundedInput(context.isBounded());
         return (DataStreamSinkProvider)
                 (providerContext, rows) ->
                         sink.uids(name -> providerContext.generateUid(name).orElse(null))
@@ -95,10 +142,102 @@ final class DovetailTableSink implements DynamicTableSink, SupportsOverwrite, Su
     }
 
     @Override
+    public RowLevelDeleteInfo applyRowLevelDelete(
+            @Nullable RowLevelModificationScanContext context) {
+        if (!TableOptions.isTrue(schema.options(), TableOptions.DELETION_VECTORS_ENABLED)) {
+            throw Errors.unsupported(
+                    "DELETE on a data-evolution table without deletion vectors",
+                    "Create the table with 'deletion-vectors.enabled' = 'true'; deleted rows"
+                            + " become deletion vectors so that no file is rewritten");
+        }
+        mode = Mode.DELETE;
+        baseSnapshotId = pinnedSnapshot(context);
+        List<Column> required = List.of(rowIdColumn());
+        return new RowLevelDeleteInfo() {
+            @Override
+            public Optional<List<Column>> requiredColumns() {
+                return Optional.of(required);
+            }
+
+            @Override
+            public RowLevelDeleteMode getRowLevelDeleteMode() {
+                return RowLevelDeleteMode.DELETED_ROWS;
+            }
+        };
+    }
+
+    @Override
+    public RowLevelUpdateInfo applyRowLevelUpdate(
+            List<Column> updated, @Nullable RowLevelModificationScanContext context) {
+        if (starExcludesMetadataColumns) {
+            // Flink 2.3 counts the table's columns without the excluded virtual metadata columns
+            // when it rewrites an UPDATE, and picks the wrong expressions (or fails)
+            throw Errors.unsupported(
+                    "UPDATE while 'table.column-expansion-strategy' excludes virtual metadata"
+                            + " columns (Flink 2.3's UPDATE rewrite miscounts the columns then)",
+                    "Run RESET 'table.column-expansion-strategy' before the UPDATE (bin/dovetail-sql"
+                            + " does this for UPDATE statements)");
+        }
+        List<String> names = new ArrayList<>();
+        for (Column column : updated) {
+            if (schema.partitionKeys().contains(column.getName())) {
+                throw Errors.unsupported(
+                        "UPDATE of the partition column '" + column.getName() + "'",
+                        "Rows cannot move between partitions; delete them and insert them again");
+            }
+            names.add(column.getName());
+        }
+        mode = Mode.UPDATE;
+        baseSnapshotId = pinnedSnapshot(context);
+        updatedColumns = List.copyOf(names);
+        List<Column> required = new ArrayList<>();
+        required.add(rowIdColumn());
+        required.addAll(updated);
+        return new RowLevelUpdateInfo() {
+            @Override
+            public Optional<List<Column>> requiredColumns() {
+                return Optional.of(required);
+            }
+
+            @Override
+            public RowLevelUpdateMode getRowLevelUpdateMode() {
+                return RowLevelUpdateMode.UPDATED_ROWS;
+            }
+        };
+    }
+
+    private Column rowIdColumn() {
+        return columns.getColumn(SystemFields.ROW_ID.name())
+                .orElseThrow(
+                        () ->
+                                Errors.invalidArgument(
+                                        "The table has no "
+                                                + SystemFields.ROW_ID.name()
+                                                + " column."));
+    }
+
+    /** The snapshot the statement's scan read (the latest at planning if no scan said). */
+    @Nullable
+    private Long pinnedSnapshot(@Nullable RowLevelModificationScanContext context) {
+        if (context instanceof PinnedSnapshot pinned) {
+            return pinned.snapshotId();
+        }
+        throw Errors.invalidArgument(
+                "A row-level change of a Dovetail table must scan the same table; got the scan"
+                        + " context "
+                        + context
+                        + ".");
+    }
+
+    @Override
     public DynamicTableSink copy() {
-        DovetailTableSink copy = new DovetailTableSink(table, schema, options);
+        DovetailTableSink copy =
+                new DovetailTableSink(table, schema, columns, options, starExcludesMetadataColumns);
         copy.overwrite = overwrite;
         copy.staticPartition = staticPartition;
+        copy.mode = mode;
+        copy.baseSnapshotId = baseSnapshotId;
+        copy.updatedColumns = updatedColumns;
         return copy;
     }
 

@@ -27,12 +27,14 @@ import io.dovetail.table.types.DataField;
 
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.RowLevelModificationScanContext;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
 import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.connector.source.abilities.SupportsRowLevelModificationScan;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.types.DataType;
 
@@ -54,7 +56,8 @@ public final class DovetailTableSource
         implements ScanTableSource,
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
-                SupportsReadingMetadata {
+                SupportsReadingMetadata,
+                SupportsRowLevelModificationScan {
 
     private final TablePaths table;
     private final TableSchema schema;
@@ -151,6 +154,13 @@ public final class DovetailTableSource
     @Override
     public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
         this.metadataKeys = List.copyOf(metadataKeys);
+    }
+
+    /** A DELETE or UPDATE reads the snapshot chosen at planning and pins it for its sink. */
+    @Override
+    public RowLevelModificationScanContext applyRowLevelModificationScan(
+            RowLevelModificationType type, RowLevelModificationScanContext previousContext) {
+        return new PinnedSnapshot(snapshotId);
     }
 
     @Override
