@@ -83,9 +83,9 @@ final class ChangeRows implements AutoCloseable {
             if (afterId < beforeId) {
                 return after.take(RowKind.INSERT);
             }
-            BinaryRowData old = before.take(RowKind.DELETE);
+            BinaryRowData old = before.take(RowKind.INSERT);
             BinaryRowData now = after.take(RowKind.INSERT);
-            if (!old.equals(now)) {
+            if (!old.equals(now)) { // same kind, so the bytes differ exactly where values do
                 old.setRowKind(RowKind.UPDATE_BEFORE);
                 now.setRowKind(RowKind.UPDATE_AFTER);
                 updateAfter = now;

@@ -59,7 +59,8 @@ import java.util.concurrent.Callable;
  * in their state until acknowledged, so a report lost to a restore is sent again. A report received
  * after checkpoint C's enumerator snapshot is durable once checkpoint C + 1 completes; when a
  * reader restarts first, its reported splits count as in flight again (it re-reads or re-reports
- * them).
+ * them). Until the job's first checkpoint (and without checkpointing) a report is durable when it
+ * arrives: there is no checkpoint a failover could go back to.
  *
  * <p>With a consumer id, every completed checkpoint records the oldest snapshot the read still
  * needs in {@code consumer/consumer-<id>}: the base snapshot of the changes being read (a change is
@@ -92,6 +93,10 @@ final class ChangelogSplitEnumerator
 
     private final Set<Integer> waiting = new LinkedHashSet<>();
     private boolean planning;
+
+    /** Whether a checkpoint was taken since start; without, a report is durable at once. */
+    private boolean checkpointing;
+
     private long latestSnapshot;
     private long recordedPosition = -1;
 
@@ -138,11 +143,12 @@ final class ChangelogSplitEnumerator
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
         if (event instanceof SplitProgress.Finished report) {
-            if (inFlight.remove(report.splitId()) != null) {
+            if (inFlight.remove(report.splitId()) != null && checkpointing) {
                 finished.put(report.splitId(), subtaskId);
             }
             context.sendEventToSourceReader(
                     subtaskId, new SplitProgress.Acknowledged(report.splitId()));
+            advance();
         }
     }
 
@@ -181,6 +187,7 @@ final class ChangelogSplitEnumerator
 
     @Override
     public ChangeEnumeratorState snapshotState(long checkpointId) {
+        checkpointing = true;
         if (!finished.isEmpty()) {
             finishedBy.put(checkpointId, new HashMap<>(finished));
             finished.clear();
