@@ -100,7 +100,7 @@ class StreamingReadTest {
         append("a", 0, 5); // snapshot 1
         TableResult result =
                 sql.executeSql(
-                        "SELECT * FROM t /*+ OPTIONS('continuous.discovery-interval' = '50ms') */");
+                        "SELECT id, name, dt FROM t /*+ OPTIONS('continuous.discovery-interval' = '50ms') */");
         try (CloseableIterator<Row> rows = result.collect()) {
             assertThat(take(rows, 5))
                     .containsExactlyInAnyOrder(
