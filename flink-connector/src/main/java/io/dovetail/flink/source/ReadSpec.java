@@ -41,9 +41,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a bounded read of a Dovetail table reads, small enough for a job graph: the table, the
- * schema and snapshot (null: the table had no snapshot, nothing to read), the output columns, the
- * filter and the split sizes. The split enumerator turns it into a {@link ReadPlan}.
+ * What a read of a Dovetail table reads, small enough for a job graph: the table, the schema and
+ * snapshot (null: the table had no snapshot, nothing to read), the output columns, the filter and
+ * the split sizes. The split enumerator turns it into a {@link ReadPlan} (a streaming read: into
+ * the requests of its snapshots).
  */
 public final class ReadSpec implements Serializable {
 
@@ -96,22 +97,35 @@ public final class ReadSpec implements Serializable {
         if (snapshotId == null) {
             return new ReadPlan(fields(), List.of());
         }
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = store();
+        return new ReadPlanner(store).plan(store.snapshots().snapshot(snapshotId), request(store));
+    }
+
+    /** The snapshot to read; null when the table had none. */
+    @Nullable
+    public Long snapshotId() {
+        return snapshotId;
+    }
+
+    public TableStore store() {
+        return TableStore.open(new TablePaths(new Path(table)));
+    }
+
+    /** The read of any snapshot of {@code store} with this spec's schema, columns and filter. */
+    public ReadRequest request(TableStore store) {
         TableSchema schema = store.schemas().schema(schemaId);
         Map<Integer, DataField> columns = new HashMap<>();
         schema.fields().forEach(f -> columns.put(f.id(), f));
         columns.put(SystemFields.ROW_ID.id(), SystemFields.ROW_ID);
         columns.put(SystemFields.SEQUENCE_NUMBER.id(), SystemFields.SEQUENCE_NUMBER);
         Predicate predicate = filter == null ? null : PredicateCodec.fromBytes(filter, columns);
-        ReadRequest request =
-                new ReadRequest(
-                        schema,
-                        fields().stream().map(f -> columns.get(f.id())).toList(),
-                        PartitionPruning.of(schema, predicate),
-                        null,
-                        predicate,
-                        targetSplitSize,
-                        openFileCost);
-        return new ReadPlanner(store).plan(store.snapshots().snapshot(snapshotId), request);
+        return new ReadRequest(
+                schema,
+                fields().stream().map(f -> columns.get(f.id())).toList(),
+                PartitionPruning.of(schema, predicate),
+                null,
+                predicate,
+                targetSplitSize,
+                openFileCost);
     }
 }

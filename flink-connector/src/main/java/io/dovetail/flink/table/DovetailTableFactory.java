@@ -19,6 +19,7 @@ package io.dovetail.flink.table;
 
 import io.dovetail.flink.catalog.SystemTableName;
 import io.dovetail.flink.sink.SinkOptions;
+import io.dovetail.flink.source.ChangelogStart;
 import io.dovetail.flink.system.SystemTable;
 import io.dovetail.flink.system.SystemTableSource;
 import io.dovetail.flink.system.SystemTables;
@@ -29,9 +30,11 @@ import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.TableSchema;
 
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.api.config.TableConfigOptions;
 import org.apache.flink.table.api.config.TableConfigOptions.ColumnExpansionStrategy;
@@ -44,7 +47,9 @@ import org.apache.flink.table.factories.DynamicTableSourceFactory;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 
@@ -52,7 +57,8 @@ import java.util.Set;
  * Creates the scans and sinks of a Dovetail catalog's tables (handed out by the catalog, not
  * discovered by a {@code connector} option). A scan reads the latest snapshot as of planning, or
  * {@code scan.snapshot-id}, with the table's latest schema: columns added after that snapshot read
- * as NULL. Options come from the table or from an {@code OPTIONS} hint.
+ * as NULL. Options come from the table or from an {@code OPTIONS} hint. In streaming mode the scan
+ * is an unbounded changelog that starts per {@code scan.mode} (see {@link ChangelogStart}).
  */
 public final class DovetailTableFactory
         implements DynamicTableSourceFactory, DynamicTableSinkFactory {
@@ -79,6 +85,46 @@ public final class DovetailTableFactory
                     .defaultValue(new MemorySize(ReadRequest.DEFAULT_OPEN_FILE_COST))
                     .withDescription("The least weight of a group when packing splits.");
 
+    /** Where a streaming read starts. */
+    public enum ScanMode {
+        /**
+         * The snapshot (latest or {@code scan.snapshot-id}) in full as inserts, then its changes.
+         */
+        FULL,
+        /** Only the changes committed after the latest snapshot at start. */
+        LATEST,
+        /** The changes of the snapshots from {@code scan.snapshot-id} on, no full read. */
+        FROM_SNAPSHOT;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    public static final ConfigOption<ScanMode> SCAN_MODE =
+            ConfigOptions.key("scan.mode")
+                    .enumType(ScanMode.class)
+                    .defaultValue(ScanMode.FULL)
+                    .withDescription(
+                            "Where a streaming read starts: 'full', 'latest' or 'from-snapshot'.");
+
+    public static final ConfigOption<Duration> DISCOVERY_INTERVAL =
+            ConfigOptions.key("continuous.discovery-interval")
+                    .durationType()
+                    .defaultValue(Duration.ofSeconds(10))
+                    .withDescription("How often a streaming read looks for new snapshots.");
+
+    public static final ConfigOption<String> CONSUMER_ID =
+            ConfigOptions.key("consumer-id")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Records a streaming read's position in consumer/consumer-<id> on"
+                                    + " every completed checkpoint, so snapshot expiry keeps what"
+                                    + " it has not read; a read started without state resumes"
+                                    + " there.");
+
     private final Warehouse warehouse;
 
     public DovetailTableFactory(Warehouse warehouse) {
@@ -102,7 +148,10 @@ public final class DovetailTableFactory
                 SPLIT_TARGET_SIZE,
                 SPLIT_OPEN_FILE_COST,
                 SinkOptions.PARALLELISM,
-                SinkOptions.MAX_OPEN_PARTITIONS);
+                SinkOptions.MAX_OPEN_PARTITIONS,
+                SCAN_MODE,
+                DISCOVERY_INTERVAL,
+                CONSUMER_ID);
     }
 
     @Override
@@ -115,12 +164,16 @@ public final class DovetailTableFactory
             return metadataSource(paths, store, name, options);
         }
         TableSchema schema = checkedSchema(context, store);
+        boolean streaming =
+                context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
+                        == RuntimeExecutionMode.STREAMING;
         return new DovetailTableSource(
                 paths,
                 schema,
                 snapshotId(options, store),
                 options.get(SPLIT_TARGET_SIZE).getBytes(),
-                options.get(SPLIT_OPEN_FILE_COST).getBytes());
+                options.get(SPLIT_OPEN_FILE_COST).getBytes(),
+                streaming ? changelogStart(options, store) : null);
     }
 
     @Override
@@ -180,6 +233,46 @@ public final class DovetailTableFactory
                         .map(id -> store.snapshots().snapshot(id).id())
                         .orElse(null);
         return new SystemTableSource(paths, table, snapshotId);
+    }
+
+    /** Where a streaming read starts, per {@code scan.mode}. */
+    private static ChangelogStart changelogStart(Configuration options, TableStore store) {
+        ScanMode mode = options.get(SCAN_MODE);
+        Optional<Long> snapshot = options.getOptional(SNAPSHOT_ID);
+        long latest = store.snapshots().latestId().orElse(0);
+        Long full = null;
+        long first;
+        switch (mode) {
+            case FULL:
+                full = snapshotId(options, store);
+                first = (full == null ? 0 : full) + 1;
+                break;
+            case LATEST:
+                if (snapshot.isPresent()) {
+                    throw Errors.invalidArgument(
+                            "'scan.snapshot-id' does not apply to 'scan.mode' = 'latest'; use"
+                                    + " 'from-snapshot' or 'full' to start at a snapshot.");
+                }
+                first = latest + 1;
+                break;
+            default:
+                first =
+                        snapshot.orElseThrow(
+                                () ->
+                                        Errors.invalidArgument(
+                                                "'scan.mode' = 'from-snapshot' needs"
+                                                        + " 'scan.snapshot-id', the first snapshot"
+                                                        + " whose changes to read."));
+                if (first < 1) {
+                    throw Errors.invalidArgument(
+                            "'scan.snapshot-id' must be positive, got " + first + ".");
+                }
+        }
+        return new ChangelogStart(
+                full,
+                first,
+                options.get(DISCOVERY_INTERVAL),
+                options.getOptional(CONSUMER_ID).orElse(null));
     }
 
     /** The snapshot to read, checked to exist; null when the table has none yet. */

@@ -17,6 +17,8 @@
  */
 package io.dovetail.flink.table;
 
+import io.dovetail.flink.source.ChangelogStart;
+import io.dovetail.flink.source.DovetailChangelogSource;
 import io.dovetail.flink.source.DovetailSource;
 import io.dovetail.flink.source.ReadSpec;
 import io.dovetail.table.path.TablePaths;
@@ -46,11 +48,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A bounded scan of one snapshot of a Dovetail table (also in streaming mode: streaming reads are
- * not supported yet). Projection and filters are pushed into planning: filters prune partitions and
- * row-range groups by statistics, and {@code _ROW_ID} filters select row ranges, but rows are not
- * filtered exactly, so every filter also stays with Flink. {@code _ROW_ID} and {@code
- * _SEQUENCE_NUMBER} are readable metadata (BIGINT NOT NULL), placed after the physical columns.
+ * A bounded scan of one snapshot of a Dovetail table, or in streaming mode ({@code changelog} set)
+ * an unbounded changelog of it: {@code +I} for added rows, {@code -U}/{@code +U} for rows whose
+ * values changed, {@code -D} for removed rows ({@link DovetailChangelogSource}). Projection and
+ * filters are pushed into planning: filters prune partitions and row-range groups by statistics,
+ * and {@code _ROW_ID} filters select row ranges, but rows are not filtered exactly, so every filter
+ * also stays with Flink. {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} are readable metadata (BIGINT
+ * NOT NULL), placed after the physical columns.
  */
 public final class DovetailTableSource
         implements ScanTableSource,
@@ -64,6 +68,7 @@ public final class DovetailTableSource
     @Nullable private final Long snapshotId;
     private final long targetSplitSize;
     private final long openFileCost;
+    @Nullable private final ChangelogStart changelog;
 
     private List<DataField> physical;
     private List<String> metadataKeys = List.of();
@@ -74,18 +79,20 @@ public final class DovetailTableSource
             TableSchema schema,
             @Nullable Long snapshotId,
             long targetSplitSize,
-            long openFileCost) {
+            long openFileCost,
+            @Nullable ChangelogStart changelog) {
         this.table = table;
         this.schema = schema;
         this.snapshotId = snapshotId;
         this.targetSplitSize = targetSplitSize;
         this.openFileCost = openFileCost;
+        this.changelog = changelog;
         this.physical = schema.fields();
     }
 
     @Override
     public ChangelogMode getChangelogMode() {
-        return ChangelogMode.insertOnly();
+        return changelog == null ? ChangelogMode.insertOnly() : ChangelogMode.all();
     }
 
     @Override
@@ -97,16 +104,13 @@ public final class DovetailTableSource
                             ? SystemFields.ROW_ID
                             : SystemFields.SEQUENCE_NUMBER);
         }
+        ReadSpec spec =
+                new ReadSpec(
+                        table, schema, snapshotId, fields, filter, targetSplitSize, openFileCost);
         return SourceProvider.of(
-                new DovetailSource(
-                        new ReadSpec(
-                                table,
-                                schema,
-                                snapshotId,
-                                fields,
-                                filter,
-                                targetSplitSize,
-                                openFileCost)));
+                changelog == null
+                        ? new DovetailSource(spec)
+                        : new DovetailChangelogSource(spec, changelog));
     }
 
     @Override
@@ -166,7 +170,8 @@ public final class DovetailTableSource
     @Override
     public DynamicTableSource copy() {
         DovetailTableSource copy =
-                new DovetailTableSource(table, schema, snapshotId, targetSplitSize, openFileCost);
+                new DovetailTableSource(
+                        table, schema, snapshotId, targetSplitSize, openFileCost, changelog);
         copy.physical = physical;
         copy.metadataKeys = metadataKeys;
         copy.filter = filter;

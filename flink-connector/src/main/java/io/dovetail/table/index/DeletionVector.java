@@ -78,6 +78,13 @@ public final class DeletionVector {
         return bitmap.isEmpty();
     }
 
+    /** The positions deleted in exactly one of this vector and {@code other}, ascending. */
+    public long[] positionsDifferentFrom(DeletionVector other) {
+        return RoaringBitmap.xor(bitmap, other.bitmap).stream()
+                .mapToLong(Integer::toUnsignedLong)
+                .toArray();
+    }
+
     /** Adds all positions of {@code other} (bitwise OR). */
     public void merge(DeletionVector other) {
         bitmap.or(other.bitmap);

@@ -20,17 +20,14 @@ package io.dovetail.table.maintenance;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
-import io.dovetail.table.json.Json;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.snapshot.Consumers;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.snapshot.SnapshotJson;
 
 import org.apache.flink.core.fs.Path;
-
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -124,31 +121,13 @@ public final class SnapshotExpiry {
         long end = Math.max(earliest, latest - config.retainMax() + 1);
         long limit =
                 Math.min(latest - config.retainMin() + 1, earliest + (long) config.maxExpires());
-        limit = Math.min(limit, oldestConsumerPosition());
+        limit = Math.min(limit, new Consumers(store.paths()).oldestPosition());
         long olderThan = nowMillis - config.timeRetained().toMillis();
         end = Math.min(end, limit);
         while (end < limit && store.snapshots().snapshot(end).timeMillis() < olderThan) {
             end++;
         }
         return end;
-    }
-
-    /** The smallest next snapshot a streaming consumer will read, or no bound. */
-    private long oldestConsumerPosition() {
-        long oldest = Long.MAX_VALUE;
-        for (Path file : children(store.paths().consumerDir(), "consumer-")) {
-            byte[] bytes = FileIO.readFully(file, "the consumer list");
-            try {
-                JsonNode next = Json.parse(bytes).get("nextSnapshot");
-                if (next == null || !next.canConvertToLong()) {
-                    throw Errors.corruptFile(file, "it has no numeric 'nextSnapshot'");
-                }
-                oldest = Math.min(oldest, next.asLong());
-            } catch (JsonProcessingException e) {
-                throw Errors.corruptFile(file, "it is not JSON (" + e.getOriginalMessage() + ")");
-            }
-        }
-        return oldest;
     }
 
     private List<Snapshot> taggedSnapshots() {

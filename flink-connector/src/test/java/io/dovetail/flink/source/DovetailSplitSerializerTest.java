@@ -54,7 +54,7 @@ class DovetailSplitSerializerTest {
     private static final DataField ID = new DataField(0, "id", DataTypes.BIGINT());
     private static final DataField NAME = new DataField(1, "name", DataTypes.STRING());
     private static final DataField DT = new DataField(3, "dt", DataTypes.STRING());
-    private static final List<DataField> FIELDS =
+    static final List<DataField> FIELDS =
             List.of(ID, NAME, DT, SystemFields.ROW_ID, SystemFields.SEQUENCE_NUMBER);
 
     private final DovetailSplitSerializer serializer = new DovetailSplitSerializer(FIELDS);
@@ -110,8 +110,14 @@ class DovetailSplitSerializerTest {
                 .hasMessageContaining("1 bytes left after a Dovetail split");
     }
 
-    /** A group with every kind of column source, a deletion vector and a row selection. */
     private static DovetailSplit split() {
+        return new DovetailSplit("3", new ReadSplit(List.of(group())), 42);
+    }
+
+    /**
+     * A group of a read of {@link #FIELDS} with every kind of column source, a DV and a selection.
+     */
+    static FileGroup group() {
         DataFileMeta base =
                 DataFileMeta.builder("data-base.parquet")
                         .fileSize(4096)
@@ -132,30 +138,24 @@ class DovetailSplitSerializerTest {
                         .writeCols(List.of("name"))
                         .build();
         String dir = "file:/warehouse/default.db/t/dt=a/bucket-0/";
-        FileGroup group =
-                new FileGroup(
-                        BinaryRowCodec.of(new VarCharType(VarCharType.MAX_LENGTH))
-                                .serialize(GenericRowData.of(StringData.fromString("a"))),
-                        new RowRange(100, 199),
-                        base,
-                        List.of(
-                                new GroupFile(
-                                        new Path(dir + "data-base.parquet"), base, List.of(ID)),
-                                new GroupFile(
-                                        new Path(dir + "data-names.parquet"),
-                                        names,
-                                        List.of(NAME))),
-                        List.of(
-                                new FieldSource.FromFile(0, 0, ID),
-                                new FieldSource.FromFile(1, 0, NAME),
-                                new FieldSource.PartitionValue(StringData.fromString("a")),
-                                new FieldSource.RowId(0, -1),
-                                new FieldSource.SequenceNumber(7)),
-                        new DeletionFile(
-                                new Path("file:/warehouse/default.db/t/index/index-1"),
-                                new DeletionVectorMeta("data-base.parquet", 1, 24, 2L)),
-                        List.of(new RowRange(100, 120), new RowRange(150, 199)));
-        return new DovetailSplit("3", new ReadSplit(List.of(group)), 42);
+        return new FileGroup(
+                BinaryRowCodec.of(new VarCharType(VarCharType.MAX_LENGTH))
+                        .serialize(GenericRowData.of(StringData.fromString("a"))),
+                new RowRange(100, 199),
+                base,
+                List.of(
+                        new GroupFile(new Path(dir + "data-base.parquet"), base, List.of(ID)),
+                        new GroupFile(new Path(dir + "data-names.parquet"), names, List.of(NAME))),
+                List.of(
+                        new FieldSource.FromFile(0, 0, ID),
+                        new FieldSource.FromFile(1, 0, NAME),
+                        new FieldSource.PartitionValue(StringData.fromString("a")),
+                        new FieldSource.RowId(0, -1),
+                        new FieldSource.SequenceNumber(7)),
+                new DeletionFile(
+                        new Path("file:/warehouse/default.db/t/index/index-1"),
+                        new DeletionVectorMeta("data-base.parquet", 1, 24, 2L)),
+                List.of(new RowRange(100, 120), new RowRange(150, 199)));
     }
 
     private static byte[] stored(String name) throws IOException {

@@ -1,0 +1,236 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.index.DeletionVector;
+import io.dovetail.table.manifest.DataFileMeta;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.snapshot.CommitKind;
+import io.dovetail.table.snapshot.Snapshot;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Plans the changelog of a data-evolution table snapshot by snapshot, as {@link ChangeRead}s that
+ * the ordinary {@link ReadPlanner} and {@link SplitReader} read (§4.10 of the semantics: a partial
+ * file alone is not a change row; the rows it touched, read whole before and after, are).
+ *
+ * <p>The rows snapshot N touched are the row ranges of the data files its commit added or removed
+ * (appends, partial-column files, overwrites) and the rows whose deletion-vector bit changed; a
+ * {@code COMPACT} snapshot keeps every row id and value and touches nothing. Those ranges are
+ * planned at N - 1 and at N with the request's columns and partitions, but without its statistics
+ * filter (a group pruned on one side only would turn an update into an insert or a delete), and
+ * overlapping groups of the two plans are paired into one read.
+ */
+public final class ChangePlanner {
+
+    private final TableStore store;
+    private final ReadPlanner planner;
+
+    public ChangePlanner(TableStore store) {
+        this.store = store;
+        this.planner = new ReadPlanner(store);
+    }
+
+    /** Every row of snapshot {@code snapshotId} as an insert: the start of a full read. */
+    public List<ChangeRead> planFull(long snapshotId, ReadRequest request) {
+        requireRowId(request);
+        ReadPlan plan = planner.plan(readable(snapshotId, snapshotId), request);
+        return plan.splits().stream()
+                .map(split -> new ChangeRead(snapshotId, ChangeRead.NOTHING, split))
+                .toList();
+    }
+
+    /** The changes snapshot {@code snapshotId} made to snapshot {@code snapshotId - 1}. */
+    public List<ChangeRead> planChanges(long snapshotId, ReadRequest request) {
+        requireRowId(request);
+        Snapshot after = readable(snapshotId, snapshotId);
+        if (after.commitKind() == CommitKind.COMPACT) {
+            return List.of();
+        }
+        Snapshot before = snapshotId == 1 ? null : readable(snapshotId - 1, snapshotId);
+        SnapshotFiles afterFiles = store.files(after);
+        List<RowRange> touched = new ArrayList<>();
+        for (ManifestEntry entry : afterFiles.deltaEntries()) {
+            if (entry.file().firstRowId() != null && entry.file().rowCount() > 0) {
+                touched.add(RowRange.of(entry.file()));
+            }
+        }
+        touched.addAll(deletionChanges(before == null ? null : store.files(before), afterFiles));
+        List<RowRange> ranges =
+                RowIdRanges.intersect(
+                        RowRange.normalize(touched),
+                        request.filter() == null
+                                ? request.rowRanges()
+                                : RowIdRanges.intersect(
+                                        request.rowRanges(), RowIdRanges.of(request.filter())));
+        if (ranges.isEmpty()) {
+            return List.of();
+        }
+        ReadRequest touchedRows = request.withFilter(null).withRowRanges(ranges);
+        List<FileGroup> beforeGroups =
+                before == null ? List.of() : groups(planner.plan(before, touchedRows));
+        List<FileGroup> afterGroups = groups(planner.plan(after, touchedRows));
+        return pair(snapshotId, beforeGroups, afterGroups, request);
+    }
+
+    /**
+     * The rows whose deletion-vector bit differs between the snapshots: only anchors whose vector
+     * entry changed are read. An anchor the commit removed is covered by its removed file's range.
+     */
+    private List<RowRange> deletionChanges(@Nullable SnapshotFiles before, SnapshotFiles after) {
+        if (before != null
+                && Objects.equals(
+                        before.snapshot().indexManifest(), after.snapshot().indexManifest())) {
+            return List.of();
+        }
+        Map<String, DeletionFile> old = before == null ? Map.of() : planner.deletionFiles(before);
+        Map<String, DeletionFile> now = planner.deletionFiles(after);
+        Set<String> changed = new HashSet<>();
+        for (String anchor : union(old.keySet(), now.keySet())) {
+            if (!Objects.equals(old.get(anchor), now.get(anchor))) {
+                changed.add(anchor);
+            }
+        }
+        if (changed.isEmpty()) {
+            return List.of();
+        }
+        List<RowRange> rows = new ArrayList<>();
+        for (ManifestEntry entry : after.liveFiles()) {
+            DataFileMeta file = entry.file();
+            if (!changed.contains(file.fileName()) || file.firstRowId() == null) {
+                continue;
+            }
+            DeletionVector was = vector(old.get(file.fileName()));
+            DeletionVector is = vector(now.get(file.fileName()));
+            for (long position : was.positionsDifferentFrom(is)) {
+                rows.add(RowRange.ofCount(file.firstRowId() + position, 1));
+            }
+        }
+        return rows;
+    }
+
+    private static DeletionVector vector(@Nullable DeletionFile file) {
+        return file == null ? new DeletionVector() : file.read();
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new HashSet<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static List<FileGroup> groups(ReadPlan plan) {
+        List<FileGroup> groups = new ArrayList<>();
+        plan.splits().forEach(split -> groups.addAll(split.groups()));
+        return groups;
+    }
+
+    /**
+     * Clusters the groups of both sides whose ranges overlap transitively (row ids belong to one
+     * partition for good, so a cluster lies in one partition), then packs neighbouring clusters of
+     * one partition into reads of about the target split size.
+     */
+    private static List<ChangeRead> pair(
+            long snapshotId, List<FileGroup> before, List<FileGroup> after, ReadRequest request) {
+        record Sided(FileGroup group, boolean after) {}
+        List<Sided> all = new ArrayList<>();
+        before.forEach(g -> all.add(new Sided(g, false)));
+        after.forEach(g -> all.add(new Sided(g, true)));
+        all.sort(Comparator.comparingLong((Sided s) -> s.group().range().first()));
+        List<ChangeRead> reads = new ArrayList<>();
+        List<FileGroup> beforeGroups = new ArrayList<>();
+        List<FileGroup> afterGroups = new ArrayList<>();
+        long clusterEnd = -1;
+        long weight = 0;
+        byte[] partition = null;
+        for (Sided sided : all) {
+            FileGroup group = sided.group();
+            boolean startsCluster = group.range().first() > clusterEnd;
+            boolean full =
+                    weight + group.weight(request.openFileCost()) > request.targetSplitSize();
+            if (partition != null
+                    && startsCluster
+                    && (full || !Arrays.equals(partition, group.partition()))) {
+                reads.add(read(snapshotId, beforeGroups, afterGroups));
+                beforeGroups = new ArrayList<>();
+                afterGroups = new ArrayList<>();
+                weight = 0;
+            }
+            (sided.after() ? afterGroups : beforeGroups).add(group);
+            clusterEnd = Math.max(clusterEnd, group.range().last());
+            weight += group.weight(request.openFileCost());
+            partition = group.partition();
+        }
+        if (partition != null) {
+            reads.add(read(snapshotId, beforeGroups, afterGroups));
+        }
+        return reads;
+    }
+
+    private static ChangeRead read(long snapshotId, List<FileGroup> before, List<FileGroup> after) {
+        return new ChangeRead(snapshotId, new ReadSplit(before), new ReadSplit(after));
+    }
+
+    /**
+     * Snapshot {@code id}, needed to read the changes of snapshot {@code reading}; an expired one
+     * is a clear error that names the fix.
+     */
+    private Snapshot readable(long id, long reading) {
+        if (!store.snapshots().exists(id)) {
+            long latest = store.snapshots().latestId().orElse(0);
+            if (id <= latest) {
+                throw Errors.invalidArgument(
+                        "Cannot read the changes of snapshot "
+                                + reading
+                                + " of table "
+                                + store.paths().root()
+                                + ": snapshot "
+                                + id
+                                + " was expired before this streaming read got to it (earliest"
+                                + " kept: "
+                                + store.snapshots().earliestId().orElse(0)
+                                + "). Set the 'consumer-id' option so that snapshot expiry keeps"
+                                + " what a streaming read has not read yet, and restart the read"
+                                + " from a snapshot that still exists.");
+            }
+            return store.snapshots().snapshot(id); // the error for a snapshot not yet committed
+        }
+        return store.snapshots().snapshot(id);
+    }
+
+    private static void requireRowId(ReadRequest request) {
+        if (!request.fields().contains(SystemFields.ROW_ID)) {
+            throw new IllegalArgumentException(
+                    "A changelog read compares rows by _ROW_ID; read it: " + request.fields());
+        }
+    }
+}
