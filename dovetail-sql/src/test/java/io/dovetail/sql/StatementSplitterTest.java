@@ -49,7 +49,7 @@ class StatementSplitterTest {
     void keepsCommentsInsideAStatementAndHandlesCarriageReturns() {
         assertThat(StatementSplitter.split("SELECT 1 -- one\r\n, 2;\r\nSELECT 3;"))
                 .containsExactly(
-                        new Statement("SELECT 1 -- one\n, 2", 1), new Statement("SELECT 3", 2));
+                        new Statement("SELECT 1 -- one\n, 2", 1), new Statement("SELECT 3", 3));
     }
 
     @Test
@@ -58,8 +58,8 @@ class StatementSplitterTest {
     }
 
     @Test
-    void anUnterminatedLiteralIsAParseError() {
-        assertThatThrownBy(() -> StatementSplitter.split("SELECT 'abc; SELECT 2"))
+    void anUnterminatedCommentIsAParseError() {
+        assertThatThrownBy(() -> StatementSplitter.split("SELECT 1; /* SELECT 2"))
                 .isInstanceOf(SqlScriptException.class)
                 .hasMessageStartingWith("SQL parse failed");
     }
