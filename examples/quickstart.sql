@@ -20,7 +20,7 @@ CREATE TABLE media (
 INSERT INTO media VALUES
     (1, 'https://example.com/1.jpg', 'a red bicycle', '2026-12-01'),
     (2, 'https://example.com/2.jpg', 'two cats on a sofa', '2026-12-01'),
-    (3, 'https://example.com/3.jpg', NULL, '2026-12-02'),
+    (3, 'https://example.com/3.jpg', CAST(NULL AS STRING), '2026-12-02'),
     (4, 'https://example.com/4.jpg', 'a lighthouse at dusk', '2026-12-02');
 
 -- Evolve the schema, then backfill the new column: only files of that column are written.
