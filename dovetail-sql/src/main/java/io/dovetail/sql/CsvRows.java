@@ -19,6 +19,7 @@ package io.dovetail.sql;
 
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.utils.print.RowDataToStringConverter;
 
 import java.io.PrintWriter;
@@ -28,9 +29,10 @@ import java.util.List;
 
 /**
  * Rows as CSV for scripts to diff: a header line with the column names, then one line per row
- * (lines end with LF). A field is quoted as RFC 4180 says (when it holds a comma, a double quote,
- * CR or LF; double quotes doubled), NULL is {@code \N} unquoted and a string {@code \N} is quoted.
- * Values are Flink's {@code CAST(... AS STRING)} text, as the table format shows them.
+ * (lines end with LF). Values of character-string columns are always quoted, other fields only when
+ * RFC 4180 needs it (a comma, a double quote, CR or LF); double quotes are doubled. NULL is {@code
+ * \N} unquoted, so it never reads as a string. Values are Flink's {@code CAST(... AS STRING)} text,
+ * as the table format shows them.
  */
 final class CsvRows {
 
@@ -39,6 +41,7 @@ final class CsvRows {
     private final List<String> header = new ArrayList<>();
     private final RowDataToStringConverter converter;
     private final boolean changelog;
+    private final boolean[] strings;
 
     CsvRows(ResolvedSchema schema, RowDataToStringConverter converter, boolean changelog) {
         this.converter = converter;
@@ -47,10 +50,19 @@ final class CsvRows {
             header.add("op");
         }
         header.addAll(schema.getColumnNames());
+        strings = new boolean[header.size()];
+        int offset = changelog ? 1 : 0;
+        for (int i = 0; i < schema.getColumnCount(); i++) {
+            strings[offset + i] =
+                    schema.getColumnDataTypes()
+                            .get(i)
+                            .getLogicalType()
+                            .is(LogicalTypeFamily.CHARACTER_STRING);
+        }
     }
 
     void print(Iterator<RowData> rows, PrintWriter out) {
-        out.println(line(header));
+        out.println(line(header, new boolean[header.size()]));
         while (rows.hasNext()) {
             RowData row = rows.next();
             String[] values = converter.convert(row);
@@ -61,23 +73,25 @@ final class CsvRows {
             for (int i = 0; i < values.length; i++) {
                 fields.add(row.isNullAt(i) ? null : values[i]);
             }
-            out.println(line(fields));
+            out.println(line(fields, strings));
             out.flush();
         }
     }
 
-    private static String line(List<String> fields) {
+    private static String line(List<String> fields, boolean[] alwaysQuoted) {
         StringBuilder line = new StringBuilder();
         for (int i = 0; i < fields.size(); i++) {
             String field = fields.get(i);
-            line.append(i == 0 ? "" : ",").append(field == null ? NULL : quoted(field));
+            line.append(i == 0 ? "" : ",")
+                    .append(field == null ? NULL : quoted(field, alwaysQuoted[i]));
         }
         return line.toString();
     }
 
-    private static String quoted(String field) {
+    private static String quoted(String field, boolean always) {
         boolean needsQuotes =
-                field.equals(NULL)
+                always
+                        || field.equals(NULL)
                         || field.indexOf(',') >= 0
                         || field.indexOf('"') >= 0
                         || field.indexOf('\n') >= 0

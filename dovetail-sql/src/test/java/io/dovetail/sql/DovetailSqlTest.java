@@ -83,7 +83,7 @@ class DovetailSqlTest {
         Run run = run("-f", script.toString(), "--format", "csv");
 
         assertThat(run.exitCode).as(run.err).isZero();
-        assertThat(run.out).isEqualTo("greeting,answer\nhello;world,42\ntwo\n2\n");
+        assertThat(run.out).isEqualTo("greeting,answer\n\"hello;world\",42\ntwo\n2\n");
     }
 
     @Test
@@ -92,7 +92,7 @@ class DovetailSqlTest {
 
         assertThat(run.exitCode).as(run.err).isZero();
         assertThat(run.out)
-                .isEqualTo("id,s,d\n\\N,\"\\N\",3.0\n2,\"a,b \"\"q\"\"\",\\N\n1,plain,1.5\n");
+                .isEqualTo("id,s,d\n\\N,\"\\N\",3.0\n2,\"a,b \"\"q\"\"\",\\N\n1,\"plain\",1.5\n");
     }
 
     @Test
@@ -143,6 +143,36 @@ class DovetailSqlTest {
                         "Error in the statement at line 2 (SELECT * FROM missing):\n"
                                 + "SQL validation failed. From line 1, column 15 to line 1,"
                                 + " column 21: Object 'missing' not found\n");
+    }
+
+    @Test
+    void theQuickstartRunsAndItsTableReadsBackAsCsv() throws Exception {
+        Path quickstart = Path.of("..", "examples", "quickstart.sql");
+        Run script = run("-f", quickstart.toString());
+        assertThat(script.exitCode).as(script.err).isZero();
+        assertThat(script.out)
+                .contains("OK  UPDATE media SET caption_len = CHAR_LENGTH(caption)")
+                .contains("OK  DELETE FROM media WHERE id = 2")
+                .contains("| first_row_id |");
+
+        Run csv =
+                run(
+                        "--format",
+                        "csv",
+                        "-e",
+                        "SELECT count(DISTINCT _ROW_ID), max(_ROW_ID) FROM `default`.media;"
+                                + " SELECT * FROM `default`.media ORDER BY id");
+        assertThat(csv.exitCode).as(csv.err).isZero();
+        assertThat(csv.out)
+                .as("three rows of the four inserted are left, with row ids 0..3")
+                .isEqualTo(
+                        "EXPR$0,EXPR$1\n3,3\n"
+                                + "id,url,caption,dt,caption_len\n"
+                                + "1,\"https://example.com/1.jpg\",\"a red bicycle\","
+                                + "\"2026-12-01\",13\n"
+                                + "3,\"https://example.com/3.jpg\",\\N,\"2026-12-02\",\\N\n"
+                                + "4,\"https://example.com/4.jpg\",\"a lighthouse at dusk\","
+                                + "\"2026-12-02\",20\n");
     }
 
     @Test
