@@ -52,6 +52,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Creates the scans and sinks of a Dovetail catalog's tables (handed out by the catalog, not
@@ -141,17 +142,24 @@ public final class DovetailTableFactory
         return Set.of();
     }
 
+    private static final Set<ConfigOption<?>> OPTIONS =
+            Set.of(
+                    SNAPSHOT_ID,
+                    SPLIT_TARGET_SIZE,
+                    SPLIT_OPEN_FILE_COST,
+                    SinkOptions.PARALLELISM,
+                    SinkOptions.MAX_OPEN_PARTITIONS,
+                    SCAN_MODE,
+                    DISCOVERY_INTERVAL,
+                    CONSUMER_ID);
+
+    /** Name spaces of the options above: a hinted key in them that is not one of them is a typo. */
+    private static final List<String> OPTION_PREFIXES =
+            List.of("scan.", "source.", "sink.", "continuous.");
+
     @Override
     public Set<ConfigOption<?>> optionalOptions() {
-        return Set.of(
-                SNAPSHOT_ID,
-                SPLIT_TARGET_SIZE,
-                SPLIT_OPEN_FILE_COST,
-                SinkOptions.PARALLELISM,
-                SinkOptions.MAX_OPEN_PARTITIONS,
-                SCAN_MODE,
-                DISCOVERY_INTERVAL,
-                CONSUMER_ID);
+        return OPTIONS;
     }
 
     @Override
@@ -198,6 +206,29 @@ public final class DovetailTableFactory
                                 ColumnExpansionStrategy.EXCLUDE_DEFAULT_VIRTUAL_METADATA_COLUMNS));
     }
 
+    /**
+     * Refuses an {@code OPTIONS} hint key in the scan and sink name spaces that no scan or write
+     * reads (stored table options are left alone: Paimon may have written any).
+     */
+    private static void checkHintedOptions(Context context, TableSchema schema) {
+        Set<String> known = new TreeSet<>();
+        OPTIONS.forEach(o -> known.add(o.key()));
+        for (String key : context.getCatalogTable().getOptions().keySet()) {
+            if (!schema.options().containsKey(key)
+                    && !known.contains(key)
+                    && OPTION_PREFIXES.stream().anyMatch(key::startsWith)) {
+                throw Errors.invalidArgument(
+                        "Unknown option '"
+                                + key
+                                + "' for "
+                                + context.getObjectIdentifier().asSummaryString()
+                                + "; Dovetail scans and writes take "
+                                + known
+                                + " and the table options (e.g. 'target-file-size').");
+            }
+        }
+    }
+
     private TablePaths tablePaths(Context context, SystemTableName name) {
         return warehouse.table(context.getObjectIdentifier().getDatabaseName(), name.table());
     }
@@ -210,6 +241,7 @@ public final class DovetailTableFactory
                         .filter(Column::isPhysical)
                         .map(Column::getName)
                         .toList();
+        checkHintedOptions(context, schema);
         if (!declared.equals(schema.fieldNames())) {
             throw Errors.invalidArgument(
                     "Table "

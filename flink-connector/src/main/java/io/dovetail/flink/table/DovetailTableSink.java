@@ -19,7 +19,9 @@ package io.dovetail.flink.table;
 
 import io.dovetail.flink.sink.DovetailSink;
 import io.dovetail.flink.sink.OverwriteScope;
+import io.dovetail.flink.sink.PartitionDrop;
 import io.dovetail.flink.sink.SinkOptions;
+import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.SystemFields;
@@ -33,10 +35,14 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.RowLevelModificationScanContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.sink.abilities.SupportsDeletePushDown;
 import org.apache.flink.table.connector.sink.abilities.SupportsOverwrite;
 import org.apache.flink.table.connector.sink.abilities.SupportsPartitioning;
 import org.apache.flink.table.connector.sink.abilities.SupportsRowLevelDelete;
 import org.apache.flink.table.connector.sink.abilities.SupportsRowLevelUpdate;
+import org.apache.flink.table.connector.sink.abilities.SupportsTruncate;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.expressions.ResolvedExpression;
 
 import javax.annotation.Nullable;
 
@@ -45,6 +51,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The writes of a Dovetail table. {@code INSERT INTO} / {@code INSERT OVERWRITE} send full rows
@@ -60,7 +67,9 @@ final class DovetailTableSink
                 SupportsOverwrite,
                 SupportsPartitioning,
                 SupportsRowLevelDelete,
-                SupportsRowLevelUpdate {
+                SupportsRowLevelUpdate,
+                SupportsDeletePushDown,
+                SupportsTruncate {
 
     private enum Mode {
         INSERT,
@@ -78,6 +87,7 @@ final class DovetailTableSink
     private Mode mode = Mode.INSERT;
     @Nullable private Long baseSnapshotId;
     private List<String> updatedColumns = List.of();
+    @Nullable private Predicate<RowData> droppedPartitions;
 
     DovetailTableSink(
             TablePaths table,
@@ -141,14 +151,37 @@ final class DovetailTableSink
         return false; // writers keep one file per open partition, bounded in number
     }
 
+    /**
+     * A {@code DELETE} whose filter only names partition values ({@code dt = 'x' AND ...}, or no
+     * filter) drops those partitions in one commit, without a job and without deletion vectors.
+     */
+    @Override
+    public boolean applyDeleteFilters(List<ResolvedExpression> filters) {
+        droppedPartitions = PartitionFilters.of(filters, schema).orElse(null);
+        return droppedPartitions != null;
+    }
+
+    @Override
+    public Optional<Long> executeDeletion() {
+        return Optional.of(PartitionDrop.execute(TableStore.open(table), droppedPartitions));
+    }
+
+    /** {@code TRUNCATE TABLE}: one commit removing every live file. */
+    @Override
+    public void executeTruncation() {
+        PartitionDrop.execute(TableStore.open(table), partition -> true);
+    }
+
     @Override
     public RowLevelDeleteInfo applyRowLevelDelete(
             @Nullable RowLevelModificationScanContext context) {
         if (!TableOptions.isTrue(schema.options(), TableOptions.DELETION_VECTORS_ENABLED)) {
             throw Errors.unsupported(
                     "DELETE on a data-evolution table without deletion vectors",
-                    "Create the table with 'deletion-vectors.enabled' = 'true'; deleted rows"
-                            + " become deletion vectors so that no file is rewritten");
+                    "Create the table with 'deletion-vectors.enabled' = 'true' (deleted rows"
+                            + " become deletion vectors, no file is rewritten); without them, a"
+                            + " DELETE whose WHERE names only partition values drops those"
+                            + " partitions, and TRUNCATE TABLE empties the table");
         }
         mode = Mode.DELETE;
         baseSnapshotId = pinnedSnapshot(context);
@@ -238,6 +271,7 @@ final class DovetailTableSink
         copy.mode = mode;
         copy.baseSnapshotId = baseSnapshotId;
         copy.updatedColumns = updatedColumns;
+        copy.droppedPartitions = droppedPartitions;
         return copy;
     }
 

@@ -175,8 +175,11 @@ class StreamingWriteFailoverTest {
 
         @Override
         public RowData map(Long id) throws InterruptedException {
-            if (++rows % 100 == 0) {
-                Thread.sleep(2);
+            boolean crashesPending =
+                    !FaultyFileSystem.crashBefore.isEmpty()
+                            || !FaultyFileSystem.crashAfter.isEmpty();
+            if (++rows % (crashesPending ? 10 : 100) == 0) {
+                Thread.sleep(1); // slower while crashes are due, so the input does not end first
             }
             if (rows == failAfter && failuresLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                 throw new IllegalStateException("Injected writer failure after " + rows + " rows");

@@ -17,20 +17,15 @@
  */
 package io.dovetail.flink.table;
 
-import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.ManifestEntry;
-import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.config.TableConfigOptions;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,6 +37,8 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import static io.dovetail.flink.table.SqlTesting.execute;
+import static io.dovetail.flink.table.SqlTesting.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -64,9 +61,11 @@ class SqlDmlTest {
     @TempDir static java.nio.file.Path warehouse;
 
     private TableEnvironment sql;
+    private SqlTesting tables;
 
     @BeforeEach
     void connect() {
+        tables = new SqlTesting(warehouse);
         sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         sql.getConfig().set("parallelism.default", "2");
         sql.executeSql(
@@ -88,8 +87,8 @@ class SqlDmlTest {
                         + " PARTITIONED BY (dt) WITH ('sink.parallelism' = '1', "
                         + options
                         + ")");
-        execute("INSERT INTO " + name + " " + values(0, 10));
-        execute("INSERT INTO " + name + " " + values(10, 20));
+        execute(sql, "INSERT INTO " + name + " " + values(0, 10));
+        execute(sql, "INSERT INTO " + name + " " + values(10, 20));
     }
 
     private static String values(int from, int to) {
@@ -112,16 +111,16 @@ class SqlDmlTest {
     @Test
     void updateWritesOnlyTheAssignedColumnsOfTouchedGroups() {
         media("upd", "'deletion-vectors.enabled' = 'false'");
-        List<ManifestEntry> before = liveFiles("upd");
-        List<String> rowIds = rows("SELECT _ROW_ID, id FROM upd");
+        List<ManifestEntry> before = tables.liveFiles("upd");
+        List<String> rowIds = rows(sql, "SELECT _ROW_ID, id FROM upd");
 
-        execute("UPDATE upd SET caption = CONCAT('cap-', url) WHERE id IN (2, 4, 13)");
+        execute(sql, "UPDATE upd SET caption = CONCAT('cap-', url) WHERE id IN (2, 4, 13)");
 
-        assertThat(rows("SELECT id, caption FROM upd WHERE caption IS NOT NULL"))
+        assertThat(rows(sql, "SELECT id, caption FROM upd WHERE caption IS NOT NULL"))
                 .containsExactlyInAnyOrder("+I[2, cap-u2]", "+I[4, cap-u4]", "+I[13, cap-u13]");
-        assertThat(rows("SELECT count(*), count(caption), sum(score) FROM upd"))
+        assertThat(rows(sql, "SELECT count(*), count(caption), sum(score) FROM upd"))
                 .containsExactly("+I[20, 3, 200.0]");
-        Snapshot update = latest("upd");
+        Snapshot update = tables.latest("upd");
         assertThat(update.commitKind()).isEqualTo(CommitKind.APPEND);
         List<ManifestEntry> added = added("upd", before);
         assertThat(added)
@@ -133,66 +132,92 @@ class SqlDmlTest {
                             assertThat(e.file().firstRowId()).isNotNull();
                             assertThat(e.file().rowCount()).isEqualTo(5);
                         });
-        assertThat(rows("SELECT _ROW_ID, id FROM upd"))
+        assertThat(rows(sql, "SELECT _ROW_ID, id FROM upd"))
                 .as("row ids are kept")
                 .containsExactlyInAnyOrderElementsOf(rowIds);
 
-        execute("UPDATE upd SET score = score * 2, caption = 'all' WHERE dt = 'b'");
-        assertThat(rows("SELECT id, caption, score FROM upd WHERE id IN (1, 2, 13)"))
+        execute(sql, "UPDATE upd SET score = score * 2, caption = 'all' WHERE dt = 'b'");
+        assertThat(rows(sql, "SELECT id, caption, score FROM upd WHERE id IN (1, 2, 13)"))
                 .containsExactlyInAnyOrder(
                         "+I[1, all, 3.0]", "+I[2, cap-u2, 2.5]", "+I[13, all, 27.0]");
 
-        execute("UPDATE upd SET caption = NULL");
-        assertThat(rows("SELECT count(caption), count(*) FROM upd")).containsExactly("+I[0, 20]");
+        execute(sql, "UPDATE upd SET caption = NULL");
+        assertThat(rows(sql, "SELECT count(caption), count(*) FROM upd"))
+                .containsExactly("+I[0, 20]");
     }
 
     @Test
     void deleteWritesDeletionVectorsAndNoDataFile() {
         media("del", "'deletion-vectors.enabled' = 'true'");
-        List<ManifestEntry> before = liveFiles("del");
+        List<ManifestEntry> before = tables.liveFiles("del");
 
-        execute("DELETE FROM del WHERE id IN (3, 4, 17) OR url = 'u8'");
+        execute(sql, "DELETE FROM del WHERE id IN (3, 4, 17) OR url = 'u8'");
 
-        assertThat(rows("SELECT id FROM del"))
+        assertThat(rows(sql, "SELECT id FROM del"))
                 .containsExactlyInAnyOrderElementsOf(
                         IntStream.range(0, 20)
                                 .filter(i -> i != 3 && i != 4 && i != 17 && i != 8)
                                 .mapToObj(i -> "+I[" + i + "]")
                                 .toList());
-        Snapshot delete = latest("del");
+        Snapshot delete = tables.latest("del");
         assertThat(delete.commitKind()).isEqualTo(CommitKind.OVERWRITE);
-        assertThat(liveFiles("del")).isEqualTo(before);
-        assertThat(store("del").files(delete).indexFiles()).isNotEmpty();
+        assertThat(tables.liveFiles("del")).isEqualTo(before);
+        assertThat(tables.store("del").files(delete).indexFiles()).isNotEmpty();
 
-        execute("UPDATE del SET caption = 'kept' WHERE id < 6");
-        assertThat(rows("SELECT id, caption FROM del WHERE id < 6"))
+        execute(sql, "UPDATE del SET caption = 'kept' WHERE id < 6");
+        assertThat(rows(sql, "SELECT id, caption FROM del WHERE id < 6"))
                 .as("an update after a delete keeps deleted rows deleted")
                 .containsExactlyInAnyOrder(
                         "+I[0, kept]", "+I[1, kept]", "+I[2, kept]", "+I[5, kept]");
 
-        execute("DELETE FROM del WHERE dt = 'b'");
-        assertThat(rows("SELECT count(*) FROM del")).containsExactly("+I[8]");
-        execute("DELETE FROM del");
-        assertThat(rows("SELECT count(*) FROM del")).containsExactly("+I[0]");
-        execute("INSERT INTO del " + values(20, 22));
-        assertThat(rows("SELECT _ROW_ID FROM del"))
+        execute(sql, "DELETE FROM del WHERE dt = 'b'");
+        assertThat(rows(sql, "SELECT count(*) FROM del")).containsExactly("+I[8]");
+        execute(sql, "DELETE FROM del");
+        assertThat(rows(sql, "SELECT count(*) FROM del")).containsExactly("+I[0]");
+        execute(sql, "INSERT INTO del " + values(20, 22));
+        assertThat(rows(sql, "SELECT _ROW_ID FROM del"))
                 .as("new rows get new row ids after deleted ones")
                 .containsExactlyInAnyOrder("+I[20]", "+I[21]");
+    }
+
+    @Test
+    void deletesOfWholePartitionsDropThemWithoutDeletionVectors() {
+        media("dropped", "'deletion-vectors.enabled' = 'false'");
+        execute(sql, "DELETE FROM dropped WHERE dt = 'a'");
+        assertThat(rows(sql, "SELECT count(*), min(MOD(id, 2)) FROM dropped"))
+                .containsExactly("+I[10, 1]");
+        assertThat(tables.latest("dropped").commitKind()).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(tables.liveFiles("dropped"))
+                .as("only partition b's files are left")
+                .hasSize(2)
+                .allSatisfy(e -> assertThat(e.file().rowCount()).isEqualTo(5));
+        execute(sql, "DELETE FROM dropped WHERE dt = 'none'");
+        assertThat(rows(sql, "SELECT count(*) FROM dropped")).containsExactly("+I[10]");
+        assertThatThrownBy(() -> sql.executeSql("DELETE FROM dropped"))
+                .as("without a WHERE clause Flink plans a row-level delete")
+                .hasStackTraceContaining("TRUNCATE TABLE empties the table");
+        execute(sql, "TRUNCATE TABLE dropped");
+        assertThat(rows(sql, "SELECT count(*) FROM dropped")).containsExactly("+I[0]");
+        assertThat(tables.liveFiles("dropped")).isEmpty();
+        execute(sql, "INSERT INTO dropped " + values(0, 2));
+        assertThat(rows(sql, "SELECT min(_ROW_ID) FROM dropped"))
+                .as("row ids are never reused")
+                .containsExactly("+I[20]");
     }
 
     @Test
     void dmlOnAnEmptyTableChangesNothing() {
         sql.executeSql(
                 "CREATE TABLE nothing (id INT, v STRING) WITH ('deletion-vectors.enabled' = 'true')");
-        execute("UPDATE nothing SET v = 'x'");
-        execute("DELETE FROM nothing WHERE id = 1");
-        assertThat(store("nothing").latestSnapshot()).isEmpty();
+        execute(sql, "UPDATE nothing SET v = 'x'");
+        execute(sql, "DELETE FROM nothing WHERE id = 1");
+        assertThat(tables.store("nothing").latestSnapshot()).isEmpty();
     }
 
     @Test
     void badRowLevelChangesFailClearlyAndChangeNothing() {
         media("bad", "'deletion-vectors.enabled' = 'false'");
-        long snapshots = latest("bad").id();
+        long snapshots = tables.latest("bad").id();
         assertThatThrownBy(() -> sql.executeSql("DELETE FROM bad WHERE id = 1"))
                 .hasStackTraceContaining("without deletion vectors")
                 .hasStackTraceContaining("'deletion-vectors.enabled' = 'true'");
@@ -214,44 +239,15 @@ class SqlDmlTest {
                         + "')");
         assertThatThrownBy(() -> streaming.executeSql("UPDATE dt.`default`.bad SET url = 'x'"))
                 .hasStackTraceContaining("UPDATE statement is not supported for streaming mode");
-        assertThat(latest("bad").id()).isEqualTo(snapshots);
-        assertThat(rows("SELECT count(*), count(caption) FROM bad")).containsExactly("+I[20, 0]");
+        assertThat(tables.latest("bad").id()).isEqualTo(snapshots);
+        assertThat(rows(sql, "SELECT count(*), count(caption) FROM bad"))
+                .containsExactly("+I[20, 0]");
     }
 
     // ---------------------------------------------------------------- helpers
 
-    private void execute(String statement) {
-        try {
-            sql.executeSql(statement).await();
-        } catch (Exception e) {
-            throw new RuntimeException(e);
-        }
-    }
-
-    private List<String> rows(String query) {
-        List<String> out = new ArrayList<>();
-        try (CloseableIterator<Row> it = sql.executeSql(query).collect()) {
-            it.forEachRemaining(r -> out.add(r.toString()));
-        } catch (Exception e) {
-            throw new RuntimeException(e);
-        }
-        return out;
-    }
-
-    private static TableStore store(String table) {
-        return TableStore.open(new Warehouse(new Path(warehouse.toUri())).table("default", table));
-    }
-
-    private static Snapshot latest(String table) {
-        return store(table).latestSnapshot().orElseThrow();
-    }
-
-    private static List<ManifestEntry> liveFiles(String table) {
-        return store(table).files(latest(table)).liveFiles();
-    }
-
-    private static List<ManifestEntry> added(String table, List<ManifestEntry> before) {
-        List<ManifestEntry> added = new ArrayList<>(liveFiles(table));
+    private List<ManifestEntry> added(String table, List<ManifestEntry> before) {
+        List<ManifestEntry> added = new ArrayList<>(tables.liveFiles(table));
         added.removeAll(before);
         return added;
     }

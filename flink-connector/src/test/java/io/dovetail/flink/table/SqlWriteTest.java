@@ -20,29 +20,26 @@ package io.dovetail.flink.table;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.manifest.ManifestEntry;
-import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 
+import static io.dovetail.flink.table.SqlTesting.execute;
+import static io.dovetail.flink.table.SqlTesting.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -64,9 +61,11 @@ class SqlWriteTest {
     @TempDir static java.nio.file.Path warehouse;
 
     private TableEnvironment batch;
+    private SqlTesting tables;
 
     @BeforeEach
     void connect() {
+        tables = new SqlTesting(warehouse);
         batch = session(EnvironmentSettings.inBatchMode());
     }
 
@@ -87,7 +86,7 @@ class SqlWriteTest {
         assertThat(rows(batch, "SELECT _ROW_ID FROM `plain$row_tracking`"))
                 .containsExactlyInAnyOrderElementsOf(
                         LongStream.range(0, 6).mapToObj(i -> "+I[" + i + "]").toList());
-        TableStore store = store("plain");
+        TableStore store = tables.store("plain");
         Snapshot latest = store.latestSnapshot().orElseThrow();
         assertThat(latest.id()).isEqualTo(2);
         assertThat(latest.commitKind()).isEqualTo(CommitKind.APPEND);
@@ -125,8 +124,12 @@ class SqlWriteTest {
                 .containsExactlyInAnyOrder("+I[1, x]", "+I[4, w]");
         assertThat(rows(batch, "SELECT id FROM parts WHERE dt IS NULL")).containsExactly("+I[5]");
         List<String> partitions =
-                liveFiles("parts").stream()
-                        .map(e -> store("parts").files(latest("parts")).dataFilePath(e))
+                tables.liveFiles("parts").stream()
+                        .map(
+                                e ->
+                                        tables.store("parts")
+                                                .files(tables.latest("parts"))
+                                                .dataFilePath(e))
                         .map(
                                 p ->
                                         p.getParent().getParent().getParent().getName()
@@ -152,7 +155,7 @@ class SqlWriteTest {
                                 .mapToObj(i -> "(" + i + ")")
                                 .collect(Collectors.joining(","))
                         + ") AS v(id)");
-        List<ManifestEntry> files = liveFiles("rolled");
+        List<ManifestEntry> files = tables.liveFiles("rolled");
         assertThat(files.stream().map(e -> e.file().rowCount()))
                 .as("one writer rolls when a size check (every 1,000 rows) finds 1 kb exceeded")
                 .containsExactly(1000L, 1000L, 1000L);
@@ -169,7 +172,7 @@ class SqlWriteTest {
         assertThat(rows(batch, "SELECT * FROM ow"))
                 .as("dynamic overwrite replaces only the partitions written")
                 .containsExactlyInAnyOrder("+I[10, a]", "+I[11, a]", "+I[2, b]", "+I[3, c]");
-        assertThat(latest("ow").commitKind()).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(tables.latest("ow").commitKind()).isEqualTo(CommitKind.OVERWRITE);
 
         execute(batch, "INSERT OVERWRITE ow PARTITION (dt = 'b') VALUES (20)");
         assertThat(rows(batch, "SELECT * FROM ow"))
@@ -212,7 +215,7 @@ class SqlWriteTest {
                                 batch,
                                 "SELECT count(*), count(DISTINCT id), min(id), max(id) FROM streamed"))
                 .containsExactly("+I[6000, 6000, 0, 5999]");
-        TableStore store = store("streamed");
+        TableStore store = tables.store("streamed");
         List<Snapshot> snapshots =
                 Arrays.stream(store.snapshots().listIds())
                         .mapToObj(store.snapshots()::snapshot)
@@ -232,7 +235,7 @@ class SqlWriteTest {
         for (int i = 0; i < 4; i++) {
             execute(batch, "INSERT INTO retained VALUES (" + i + ")");
         }
-        TableStore store = store("retained");
+        TableStore store = tables.store("retained");
         assertThat(store.snapshots().listIds()).containsExactly(3, 4);
         assertThat(rows(batch, "SELECT * FROM retained"))
                 .containsExactlyInAnyOrder("+I[0]", "+I[1]", "+I[2]", "+I[3]");
@@ -242,13 +245,20 @@ class SqlWriteTest {
                         + " '1', 'snapshot.num-retained.max' = '1', 'write-only' = 'true')");
         execute(batch, "INSERT INTO write_only VALUES (1)");
         execute(batch, "INSERT INTO write_only VALUES (2)");
-        assertThat(store("write_only").snapshots().listIds()).containsExactly(1, 2);
+        assertThat(tables.store("write_only").snapshots().listIds()).containsExactly(1, 2);
     }
 
     @Test
     void badWritesFailClearlyAndChangeNothing() {
         batch.executeSql("CREATE TABLE guarded (id BIGINT, name STRING)");
         execute(batch, "INSERT INTO guarded VALUES (1, 'a')");
+        assertThatThrownBy(
+                        () ->
+                                batch.executeSql(
+                                        "INSERT INTO guarded /*+ OPTIONS('sink.paralelism' = '2')"
+                                                + " */ VALUES (2, 'b')"))
+                .hasStackTraceContaining("Unknown option 'sink.paralelism'")
+                .hasStackTraceContaining("sink.parallelism");
         assertThatThrownBy(() -> batch.executeSql("INSERT INTO guarded VALUES (1)"))
                 .hasMessageContaining("Column types of query result and sink for")
                 .hasMessageContaining("guarded");
@@ -270,8 +280,23 @@ class SqlWriteTest {
         assertThatThrownBy(() -> streaming.executeSql("INSERT INTO guarded SELECT * FROM endless"))
                 .hasStackTraceContaining("checkpointing is off")
                 .hasStackTraceContaining("execution.checkpointing.interval");
-        assertThat(store("guarded").snapshots().listIds()).containsExactly(1);
+        assertThat(tables.store("guarded").snapshots().listIds()).containsExactly(1);
         assertThat(rows(batch, "SELECT * FROM guarded")).containsExactly("+I[1, a]");
+    }
+
+    @Test
+    void aWarehouseThatCannotBeWrittenIsAClearError() throws Exception {
+        java.nio.file.Path file = java.nio.file.Files.writeString(warehouse.resolve("a-file"), "x");
+        TableEnvironment env = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        assertThatThrownBy(
+                        () ->
+                                env.executeSql(
+                                        "CREATE CATALOG unwritable WITH ('type' = 'dovetail',"
+                                                + " 'warehouse' = '"
+                                                + file.resolve("warehouse").toUri()
+                                                + "')"))
+                .hasStackTraceContaining(file.resolve("warehouse").toString());
+        assertThat(java.nio.file.Files.readString(file)).isEqualTo("x");
     }
 
     // ---------------------------------------------------------------- helpers
@@ -287,35 +312,5 @@ class SqlWriteTest {
                         + "')");
         env.executeSql("USE CATALOG dt");
         return env;
-    }
-
-    private static void execute(TableEnvironment env, String statement) {
-        try {
-            env.executeSql(statement).await();
-        } catch (Exception e) {
-            throw new RuntimeException(e);
-        }
-    }
-
-    private static List<String> rows(TableEnvironment env, String query) {
-        List<String> out = new ArrayList<>();
-        try (CloseableIterator<Row> it = env.executeSql(query).collect()) {
-            it.forEachRemaining(r -> out.add(r.toString()));
-        } catch (Exception e) {
-            throw new RuntimeException(e);
-        }
-        return out;
-    }
-
-    private static TableStore store(String table) {
-        return TableStore.open(new Warehouse(new Path(warehouse.toUri())).table("default", table));
-    }
-
-    private static Snapshot latest(String table) {
-        return store(table).latestSnapshot().orElseThrow();
-    }
-
-    private static List<ManifestEntry> liveFiles(String table) {
-        return store(table).files(latest(table)).liveFiles();
     }
 }
