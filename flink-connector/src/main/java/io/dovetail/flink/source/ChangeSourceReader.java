@@ -87,7 +87,7 @@ final class ChangeSourceReader implements SourceReader<RowData, ChangeSplit> {
                         ? null
                         : ProjectedRowData.from(IntStream.range(0, outputArity).toArray());
         this.batchSize = batchSize;
-        this.rowsRead = context.metricGroup().counter("rowsRead");
+        this.rowsRead = context.metricGroup().counter(SourceMetrics.ROWS_READ);
     }
 
     @Override

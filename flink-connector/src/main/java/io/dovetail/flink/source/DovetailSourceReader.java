@@ -25,6 +25,7 @@ import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.table.data.RowData;
 
 import javax.annotation.Nullable;
@@ -56,11 +57,15 @@ final class DovetailSourceReader implements SourceReader<RowData, DovetailSplit>
     @Nullable private DovetailSplit current;
     @Nullable private SplitReader reader;
     private long position; // rows of the current split read so far, skipped ones included
+    private final Counter rowsRead;
+    private final Counter splitsRead;
 
     DovetailSourceReader(SourceReaderContext context, List<DataField> fields, int batchSize) {
         this.context = context;
         this.fields = List.copyOf(fields);
         this.batchSize = batchSize;
+        this.rowsRead = context.metricGroup().counter(SourceMetrics.ROWS_READ);
+        this.splitsRead = context.metricGroup().counter(SourceMetrics.SPLITS_READ);
     }
 
     @Override
@@ -86,6 +91,7 @@ final class DovetailSourceReader implements SourceReader<RowData, DovetailSplit>
         for (int i = first; i < batch.size(); i++) {
             output.collect(batch.row(i));
         }
+        rowsRead.inc(batch.size() - first);
         position += batch.size();
         return InputStatus.MORE_AVAILABLE;
     }
@@ -101,6 +107,7 @@ final class DovetailSourceReader implements SourceReader<RowData, DovetailSplit>
     }
 
     private void closeSplit() {
+        splitsRead.inc();
         reader.close();
         reader = null;
         current = null;
