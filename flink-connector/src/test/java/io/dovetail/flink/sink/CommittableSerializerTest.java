@@ -27,6 +27,7 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.VarCharType;
 
 import org.junit.jupiter.api.Test;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,6 +55,16 @@ class CommittableSerializerTest {
         assertThat(committables.getVersion()).isEqualTo(1);
         assertThat(committables.serialize(newFiles())).isEqualTo(stored);
         assertThat(committables.deserialize(1, stored)).isEqualTo(newFiles());
+    }
+
+    @Test
+    void columnFilesAndDeletedRowsReadAndWriteTheirStoredVersion1Bytes() throws IOException {
+        byte[] columns = stored("dovetail-committable-column-files-v1.bin");
+        assertThat(committables.serialize(columnFiles())).isEqualTo(columns);
+        assertThat(committables.deserialize(1, columns)).isEqualTo(columnFiles());
+        byte[] deletes = stored("dovetail-committable-deleted-rows-v1.bin");
+        assertThat(committables.serialize(deletedRows())).isEqualTo(deletes);
+        assertThat(committables.deserialize(1, deletes)).isEqualTo(deletedRows());
     }
 
     @Test
@@ -100,6 +111,33 @@ class CommittableSerializerTest {
                 List.of(
                         new ManifestEntry(FileKind.ADD, partition, 0, -1, first),
                         new ManifestEntry(FileKind.ADD, partition, 0, -1, second)));
+    }
+
+    /** A partial-column file of column 'caption' for rows 100..199, planned on snapshot 7. */
+    private static Committable columnFiles() {
+        DataFileMeta partial =
+                DataFileMeta.builder("data-3.parquet")
+                        .fileSize(900)
+                        .rowCount(100)
+                        .schemaId(3)
+                        .creationTime(1_700_000_200_000L)
+                        .firstRowId(100L)
+                        .writeCols(List.of("caption"))
+                        .build();
+        return new Committable.ColumnFiles(
+                7,
+                List.of(
+                        new ManifestEntry(
+                                FileKind.ADD, BinaryRowCodec.emptyRow(), 0, -1, partial)));
+    }
+
+    /** Row ids 3, 5 .. 9 and 2^33 of snapshot 4. */
+    private static Committable deletedRows() {
+        Roaring64NavigableMap rows = new Roaring64NavigableMap();
+        rows.addLong(3);
+        rows.addRange(5, 10);
+        rows.addLong(1L << 33);
+        return new Committable.DeletedRows(4, rows);
     }
 
     private static CommitterState state() {
