@@ -114,6 +114,11 @@ class SqlDmlTest {
         List<ManifestEntry> before = tables.liveFiles("upd");
         List<String> rowIds = rows(sql, "SELECT _ROW_ID, id FROM upd");
 
+        String plan = sql.explainSql("UPDATE upd SET caption = CONCAT('cap-', url) WHERE id = 2");
+        assertThat(plan.substring(plan.indexOf("== Optimized Execution Plan ==")))
+                .as("the scan reads the filter's and the expression's columns and _ROW_ID only")
+                .contains("project=[id, url], metadata=[_ROW_ID]]]")
+                .doesNotContain("score");
         execute(sql, "UPDATE upd SET caption = CONCAT('cap-', url) WHERE id IN (2, 4, 13)");
 
         assertThat(rows(sql, "SELECT id, caption FROM upd WHERE caption IS NOT NULL"))
