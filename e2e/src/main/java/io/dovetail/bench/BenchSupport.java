@@ -25,7 +25,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Helpers shared by the benchmarks: medians of timings and cleanup of the temp warehouse. */
+/**
+ * Helpers shared by the benchmarks: medians of timings, sizes and cleanup of the temp warehouse.
+ */
 final class BenchSupport {
 
     private BenchSupport() {}
@@ -35,6 +37,17 @@ final class BenchSupport {
         sorted.sort(null);
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
+    }
+
+    /** The total size of the regular files under {@code root}. */
+    static long directoryBytes(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            long bytes = 0;
+            for (Path p : paths.filter(Files::isRegularFile).toList()) {
+                bytes += Files.size(p);
+            }
+            return bytes;
+        }
     }
 
     static void deleteRecursively(Path root) throws IOException {

@@ -22,9 +22,10 @@ import java.util.List;
 
 /**
  * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]} or {@code read
- * [--rows N] [--cols M] [--versions K] [--point-lookups L]}. Each benchmark builds what it needs in
- * a temporary warehouse, measures the variants side by side in one JVM, prints one JSON object per
- * measurement and a summary with the ratios.
+ * [--rows N] [--cols M] [--versions K] [--point-lookups L]} or {@code sql [--rows N] [--cols M]
+ * [--repeats R]}. Each benchmark builds what it needs in a temporary warehouse, measures the
+ * variants side by side in one JVM, prints one JSON object per measurement and a summary with the
+ * ratios.
  */
 public final class DovetailBench {
 
@@ -46,6 +47,14 @@ public final class DovetailBench {
                                 rest,
                                 List.of("rows", "cols", "versions", "repeats", "point-lookups")));
                 break;
+            case "sql":
+                try {
+                    SqlBenchmark.run(new BenchArgs(rest, List.of("rows", "cols", "repeats")));
+                } catch (ResultMismatch e) {
+                    System.err.println("error: the engines disagree: " + e.getMessage());
+                    System.exit(1);
+                }
+                break;
             default:
                 usage();
                 System.exit(2);
@@ -56,6 +65,7 @@ public final class DovetailBench {
         System.err.println(
                 "usage: dovetail-bench write [--rows N] [--cols M] [--repeats R]\n"
                         + "       dovetail-bench read [--rows N] [--cols M] [--versions K]"
-                        + " [--repeats R] [--point-lookups L]");
+                        + " [--repeats R] [--point-lookups L]\n"
+                        + "       dovetail-bench sql [--rows N] [--cols M] [--repeats R]");
     }
 }

@@ -42,6 +42,11 @@ final class Measurement {
         return this;
     }
 
+    Measurement put(String key, boolean value) {
+        node.put(key, value);
+        return this;
+    }
+
     Measurement put(String key, String value) {
         node.put(key, value);
         return this;

@@ -40,7 +40,7 @@ import java.util.List;
  * <pre>
  *   JobManager                                      TaskManagers (parallelism n)
  *   StaticSplitEnumerator                           DovetailSourceReader 1..n
- *     ReadSpec.plan() -> [split 0 .. split k]  <--- request split
+ *     ReadSpec.plan(n) -> [split 0 .. split k] <--- request split
  *     assign split i / no more splits          ---> SplitReader: stitched batches
  *                                                        | RowData (projected order,
  *                                                        v   _ROW_ID/_SEQUENCE_NUMBER last)
@@ -73,7 +73,7 @@ public final class DovetailSource implements Source<RowData, DovetailSplit, Pend
     @Override
     public SplitEnumerator<DovetailSplit, PendingSplits> createEnumerator(
             SplitEnumeratorContext<DovetailSplit> context) {
-        ReadPlan plan = spec.plan();
+        ReadPlan plan = spec.plan(context.currentParallelism());
         List<DovetailSplit> splits = new ArrayList<>();
         for (int i = 0; i < plan.splits().size(); i++) {
             splits.add(new DovetailSplit(String.valueOf(i), plan.splits().get(i), 0));

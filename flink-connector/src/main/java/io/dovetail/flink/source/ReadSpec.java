@@ -92,13 +92,18 @@ public final class ReadSpec implements Serializable {
         return decodedFields;
     }
 
-    /** Plans the read: reads the snapshot's manifests once. */
-    public ReadPlan plan() {
+    /**
+     * Plans the read for {@code readers} parallel readers ({@link
+     * ReadPlanner#plan(io.dovetail.table.snapshot.Snapshot, ReadRequest, int)}): reads the
+     * snapshot's manifests once.
+     */
+    public ReadPlan plan(int readers) {
         if (snapshotId == null) {
             return new ReadPlan(fields(), List.of());
         }
         TableStore store = store();
-        return new ReadPlanner(store).plan(store.snapshots().snapshot(snapshotId), request(store));
+        return new ReadPlanner(store)
+                .plan(store.snapshots().snapshot(snapshotId), request(store), readers);
     }
 
     /** The snapshot to read; null when the table had none. */

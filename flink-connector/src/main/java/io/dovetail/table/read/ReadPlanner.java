@@ -75,6 +75,20 @@ public final class ReadPlanner {
     }
 
     public ReadPlan plan(Snapshot snapshot, ReadRequest request) {
+        return plan(snapshot, request, 1);
+    }
+
+    /**
+     * Plans {@code request} for {@code readers} parallel readers: splits are packed up to the
+     * request's target size, but no fuller than an even share of the whole read (at least the
+     * open-file cost), so that a read of fewer bytes than {@code readers} target sizes still gives
+     * each reader a split when there are groups enough. One reader packs as {@link #plan(Snapshot,
+     * ReadRequest)} does.
+     */
+    public ReadPlan plan(Snapshot snapshot, ReadRequest request, int readers) {
+        if (readers < 1) {
+            throw new IllegalArgumentException("readers must be positive, got " + readers);
+        }
         SnapshotFiles files = store.files(snapshot);
         TableSchema snapshotSchema = store.schemas().schema(snapshot.schemaId());
         Function<byte[], PartitionValues> partitionDecoder =
@@ -110,7 +124,8 @@ public final class ReadPlanner {
         LongFunction<TableSchema> schemas =
                 id -> schemaCache.computeIfAbsent(id, store.schemas()::schema);
         GroupStatistics statistics = new GroupStatistics(schemas);
-        List<ReadSplit> splits = new ArrayList<>();
+        List<List<FileGroup>> groupsByPartition = new ArrayList<>();
+        long weight = 0;
         for (Map.Entry<ByteBuffer, List<ManifestEntry>> partition : byPartition.entrySet()) {
             PartitionValues values = partitions.get(partition.getKey());
             List<FileGroup> groups = new ArrayList<>();
@@ -127,9 +142,18 @@ public final class ReadPlanner {
                                 statistics);
                 if (planned != null) {
                     groups.add(planned);
+                    weight += planned.weight(request.openFileCost());
                 }
             }
-            splits.addAll(pack(groups, request));
+            groupsByPartition.add(groups);
+        }
+        long splitSize =
+                Math.min(
+                        request.targetSplitSize(),
+                        Math.max(request.openFileCost(), (weight + readers - 1) / readers));
+        List<ReadSplit> splits = new ArrayList<>();
+        for (List<FileGroup> groups : groupsByPartition) {
+            splits.addAll(pack(groups, splitSize, request.openFileCost()));
         }
         return new ReadPlan(request.fields(), splits);
     }
@@ -203,14 +227,14 @@ public final class ReadPlanner {
                 selection);
     }
 
-    private List<ReadSplit> pack(List<FileGroup> groups, ReadRequest request) {
+    private static List<ReadSplit> pack(List<FileGroup> groups, long splitSize, long openFileCost) {
         groups.sort(Comparator.comparingLong(g -> g.range().first()));
         List<ReadSplit> splits = new ArrayList<>();
         List<FileGroup> current = new ArrayList<>();
         long weight = 0;
         for (FileGroup group : groups) {
-            long w = group.weight(request.openFileCost());
-            if (!current.isEmpty() && weight + w > request.targetSplitSize()) {
+            long w = group.weight(openFileCost);
+            if (!current.isEmpty() && weight + w > splitSize) {
                 splits.add(new ReadSplit(current));
                 current = new ArrayList<>();
                 weight = 0;

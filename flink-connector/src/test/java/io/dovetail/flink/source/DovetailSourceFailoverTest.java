@@ -86,7 +86,7 @@ class DovetailSourceFailoverTest {
     @Test
     void everyRowIsDeliveredExactlyOnceAcrossAFailure() throws Exception {
         ReadSpec spec = writeTable();
-        assertThat(spec.plan().splits()).hasSize(APPENDS);
+        assertThat(spec.plan(2).splits()).hasSize(APPENDS);
         FailOnceAfterCheckpoint.FAILED.set(false);
         CommittedRowIdsSink.COMMITTED.clear();
 

@@ -28,6 +28,7 @@ import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.schema.ColumnPosition;
 import io.dovetail.table.schema.SchemaChange;
+import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.testing.RenderedReads;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
@@ -214,6 +215,32 @@ class DataEvolutionReadTest {
         assertThat(RenderedReads.read(tiny)).hasSize(4);
         ReadPlan one = new ReadPlanner(t.store()).planLatest(t.request());
         assertThat(one.splits()).hasSize(2); // one per partition
+    }
+
+    @Test
+    void parallelReadersShareASmallReadByWholeGroups() {
+        TestTable t = table();
+        for (int group = 0; group < 4; group++) {
+            t.append(NO_PARTITION, List.of(row(group, "x", 1), row(group, "y", 2)));
+        }
+        t.update(NO_PARTITION, 0, List.of("c"), List.of(row(10), row(20)));
+        ReadPlanner planner = new ReadPlanner(t.store());
+        Snapshot latest = t.store().latestSnapshot().orElseThrow();
+        assertThat(planner.plan(latest, t.request()).splits())
+                .as("far below the target size: one split")
+                .hasSize(1);
+        assertThat(planner.plan(latest, t.request(), 1).splits()).hasSize(1);
+        assertThat(planner.plan(latest, t.request(), 2).splits())
+                .extracting(split -> split.groups().size())
+                .as("an even share of the four groups' weight each")
+                .containsExactly(2, 2);
+        ReadPlan spread = planner.plan(latest, t.request(), 8);
+        assertThat(spread.splits())
+                .as("groups are not cut: four splits for eight readers")
+                .hasSize(4);
+        assertThat(RenderedReads.read(spread))
+                .containsExactlyInAnyOrderElementsOf(
+                        RenderedReads.read(planner.plan(latest, t.request())));
     }
 
     @Test

@@ -1,0 +1,82 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Runs {@code dovetail-bench sql} on tiny sizes so the benchmark cannot rot. */
+class SqlBenchmarkSmokeTest {
+
+    @Test
+    void measuresEveryPhaseOfBothEnginesAndSummarizes() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            SqlBenchmark.run(
+                    new BenchArgs(
+                            List.of("--rows", "2000", "--cols", "4", "--repeats", "1"),
+                            List.of("rows", "cols", "repeats")));
+        } finally {
+            System.setOut(stdout);
+        }
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+            lines.add(json.readTree(line));
+        }
+        List<String> measured =
+                lines.stream()
+                        .filter(l -> l.has("wall_ms"))
+                        .map(l -> l.get("phase").asText() + "/" + l.get("engine").asText())
+                        .distinct()
+                        .toList();
+        assertThat(measured)
+                .containsExactlyInAnyOrder(
+                        "insert/dovetail",
+                        "insert/paimon",
+                        "read/dovetail",
+                        "read/paimon",
+                        "read/flink-parquet",
+                        "update/dovetail",
+                        "delete/dovetail");
+        JsonNode summary = lines.get(lines.size() - 1);
+        assertThat(summary.get("phase").asText()).isEqualTo("summary");
+        assertThat(summary.get("rows").asLong()).isEqualTo(2000);
+        for (String ratio :
+                List.of(
+                        "speedup_vs_paimon_insert",
+                        "speedup_vs_paimon_read",
+                        "ratio_vs_flink_parquet_read",
+                        "median_update_ms_1pct",
+                        "median_update_ms_100pct",
+                        "median_delete_ms_1pct")) {
+            assertThat(summary.get(ratio).asDouble()).as(ratio).isPositive();
+        }
+    }
+}
