@@ -43,6 +43,8 @@ import java.util.Map;
  */
 final class PartitionWriters {
 
+    private static final ByteBuffer UNPARTITIONED = ByteBuffer.wrap(BinaryRowCodec.emptyRow());
+
     private final TablePaths paths;
     private final TableSchema schema;
     private final DataFileWriterOptions options;
@@ -75,7 +77,10 @@ final class PartitionWriters {
 
     /** Writes one row (all columns of the schema, in order) to its partition's file. */
     void write(RowData row) {
-        ByteBuffer partition = ByteBuffer.wrap(partitionCodec.serialize(partitionOf(row)));
+        ByteBuffer partition =
+                partitionGetters.length == 0
+                        ? UNPARTITIONED
+                        : ByteBuffer.wrap(partitionCodec.serialize(partitionOf(row)));
         DataFileWriter writer = open.get(partition);
         if (writer == null) {
             writer = openWriter(partition);
