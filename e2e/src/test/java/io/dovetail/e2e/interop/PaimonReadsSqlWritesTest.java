@@ -110,7 +110,7 @@ class PaimonReadsSqlWritesTest {
         streaming.getConfig().set("execution.checkpointing.interval", "200 ms");
         streaming.executeSql(
                 "CREATE TEMPORARY TABLE gen (id BIGINT) WITH ('connector' = 'datagen',"
-                        + " 'rows-per-second' = '1500', 'number-of-rows' = '1500',"
+                        + " 'rows-per-second' = '500', 'number-of-rows' = '1500',"
                         + " 'fields.id.kind' = 'sequence', 'fields.id.start' = '100',"
                         + " 'fields.id.end' = '1599')");
         long beforeStreaming = latestSnapshot(t);

@@ -32,6 +32,7 @@ import org.apache.flink.util.CloseableIterator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 
 /** Flink SQL query results rendered like Paimon's rows ({@link RenderedReads#render}), sorted. */
 final class SqlRows {
@@ -40,23 +41,25 @@ final class SqlRows {
 
     static List<String> rendered(TableEnvironment sql, String query) {
         TableResult result = sql.executeSql(query);
-        DataType type = result.getResolvedSchema().toPhysicalRowDataType();
-        @SuppressWarnings("unchecked")
-        DataStructureConverter<Object, Object> converter =
-                (DataStructureConverter<Object, Object>) DataStructureConverters.getConverter(type);
-        converter.open(SqlRows.class.getClassLoader());
+        Function<Row, String> renderer = renderer(result);
         List<String> out = new ArrayList<>();
         try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(
-                    row ->
-                            out.add(
-                                    RenderedReads.render(
-                                            (RowType) type.getLogicalType(),
-                                            (RowData) converter.toInternal(row))));
+            it.forEachRemaining(row -> out.add(renderer.apply(row)));
         } catch (Exception e) {
             throw new RuntimeException(e);
         }
         out.sort(Comparator.naturalOrder());
         return out;
+    }
+
+    /** Renders the rows of {@code result} like Paimon's rows (the row kind left out). */
+    static Function<Row, String> renderer(TableResult result) {
+        DataType type = result.getResolvedSchema().toPhysicalRowDataType();
+        @SuppressWarnings("unchecked")
+        DataStructureConverter<Object, Object> converter =
+                (DataStructureConverter<Object, Object>) DataStructureConverters.getConverter(type);
+        converter.open(SqlRows.class.getClassLoader());
+        RowType rowType = (RowType) type.getLogicalType();
+        return row -> RenderedReads.render(rowType, (RowData) converter.toInternal(row));
     }
 }
