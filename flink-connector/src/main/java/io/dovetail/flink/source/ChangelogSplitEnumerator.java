@@ -230,8 +230,8 @@ final class ChangelogSplitEnumerator
         }
         if (unbarriered && barrier >= 0 && checkpointId >= barrier) {
             unbarriered = false;
-            assignWaiting();
         }
+        assignWaiting(); // readers held back for the sole reader may get splits now
         advance();
     }
 
