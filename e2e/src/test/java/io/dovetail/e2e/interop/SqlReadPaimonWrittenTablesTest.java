@@ -19,20 +19,11 @@ package io.dovetail.e2e.interop;
 
 import io.dovetail.e2e.paimon.PaimonScenarios;
 import io.dovetail.e2e.paimon.PaimonWorkbench;
-import io.dovetail.table.testing.RenderedReads;
 
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
-import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.conversion.DataStructureConverter;
-import org.apache.flink.table.data.conversion.DataStructureConverters;
-import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,7 +34,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -170,27 +160,8 @@ class SqlReadPaimonWrittenTablesTest {
         return TwoSidedReads.paimon(paimon.table(table(format)), columns);
     }
 
-    /** The query's rows rendered like Paimon's ({@link RenderedReads#render}), sorted. */
     private List<String> rows(String query) {
-        TableResult result = sql.executeSql(query);
-        DataType type = result.getResolvedSchema().toPhysicalRowDataType();
-        @SuppressWarnings("unchecked")
-        DataStructureConverter<Object, Object> converter =
-                (DataStructureConverter<Object, Object>) DataStructureConverters.getConverter(type);
-        converter.open(getClass().getClassLoader());
-        List<String> out = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(
-                    row ->
-                            out.add(
-                                    RenderedReads.render(
-                                            (RowType) type.getLogicalType(),
-                                            (RowData) converter.toInternal(row))));
-        } catch (Exception e) {
-            throw new RuntimeException(e);
-        }
-        out.sort(Comparator.naturalOrder());
-        return out;
+        return SqlRows.rendered(sql, query);
     }
 
     private static long rowId(String rendered) {

@@ -60,7 +60,10 @@ import java.util.concurrent.Callable;
  * after checkpoint C's enumerator snapshot is durable once checkpoint C + 1 completes; when a
  * reader restarts first, its reported splits count as in flight again (it re-reads or re-reports
  * them). Until the job's first checkpoint (and without checkpointing) a report is durable when it
- * arrives: there is no checkpoint a failover could go back to.
+ * arrives: there is no checkpoint a failover could go back to. But without a checkpoint barrier
+ * behind the reported rows nothing says they reached downstream, so until a checkpoint taken after
+ * such reports completes (without checkpointing: always) every split goes to one reader, {@link
+ * #SOLE_READER}, whose single channel keeps each snapshot's rows ahead of the next one's.
  *
  * <p>With a consumer id, every completed checkpoint records the oldest snapshot the read still
  * needs in {@code consumer/consumer-<id>}: the base snapshot of the changes being read (a change is
@@ -68,6 +71,9 @@ import java.util.concurrent.Callable;
  */
 final class ChangelogSplitEnumerator
         implements SplitEnumerator<ChangeSplit, ChangeEnumeratorState> {
+
+    /** The reader that gets every split while reports have no checkpoint barrier behind them. */
+    static final int SOLE_READER = 0;
 
     private final SplitEnumeratorContext<ChangeSplit> context;
     private final ChangelogStart start;
@@ -96,6 +102,12 @@ final class ChangelogSplitEnumerator
 
     /** Whether a checkpoint was taken since start; without, a report is durable at once. */
     private boolean checkpointing;
+
+    /** Reports were counted before any checkpoint; only {@link #SOLE_READER} gets splits. */
+    private boolean unbarriered;
+
+    /** The first checkpoint taken after the unbarriered reports (-1: none yet). */
+    private long barrier = -1;
 
     private long latestSnapshot;
     private long recordedPosition = -1;
@@ -143,8 +155,12 @@ final class ChangelogSplitEnumerator
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
         if (event instanceof SplitProgress.Finished report) {
-            if (inFlight.remove(report.splitId()) != null && checkpointing) {
-                finished.put(report.splitId(), subtaskId);
+            if (inFlight.remove(report.splitId()) != null) {
+                if (checkpointing) {
+                    finished.put(report.splitId(), subtaskId);
+                } else {
+                    unbarriered = true;
+                }
             }
             context.sendEventToSourceReader(
                     subtaskId, new SplitProgress.Acknowledged(report.splitId()));
@@ -188,6 +204,9 @@ final class ChangelogSplitEnumerator
     @Override
     public ChangeEnumeratorState snapshotState(long checkpointId) {
         checkpointing = true;
+        if (unbarriered && barrier < 0) {
+            barrier = checkpointId;
+        }
         if (!finished.isEmpty()) {
             finishedBy.put(checkpointId, new HashMap<>(finished));
             finished.clear();
@@ -209,6 +228,10 @@ final class ChangelogSplitEnumerator
             new Consumers(store.paths()).record(start.consumerId(), position.getValue());
             recordedPosition = position.getValue();
         }
+        if (unbarriered && barrier >= 0 && checkpointId >= barrier) {
+            unbarriered = false;
+        }
+        assignWaiting(); // readers held back for the sole reader may get splits now
         advance();
     }
 
@@ -265,9 +288,13 @@ final class ChangelogSplitEnumerator
     }
 
     private void assignWaiting() {
+        boolean sole = !checkpointing || unbarriered;
         Iterator<Integer> it = waiting.iterator();
         while (it.hasNext() && !pending.isEmpty()) {
             int subtask = it.next();
+            if (sole && subtask != SOLE_READER) {
+                continue;
+            }
             it.remove();
             if (context.registeredReaders().containsKey(subtask)) {
                 ChangeSplit split = pending.poll();

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.sink;
 
+import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.FileSystemFactory;
 import org.apache.flink.core.fs.Path;
@@ -34,7 +35,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ordinals (1-based, counted over every snapshot publication of the JVM) at which the rename that
  * publishes a snapshot throws {@link InjectedCrash} before or after it took place. The crash is an
  * {@link Error}, so commit code that cleans up after exceptions cannot absorb it: it stands for a
- * process dying at that instant.
+ * process dying at that instant. {@link #failOpening} makes the next opening of a file of that name
+ * throw an {@link IOException} (a failing read).
  */
 public final class FaultyFileSystem extends LocalFileSystem {
 
@@ -44,6 +46,18 @@ public final class FaultyFileSystem extends LocalFileSystem {
     static final Set<Integer> crashAfter = ConcurrentHashMap.newKeySet();
     static final AtomicInteger publications = new AtomicInteger();
     static final AtomicInteger crashes = new AtomicInteger();
+    private static final Set<String> failOpening = ConcurrentHashMap.newKeySet();
+    private static final AtomicInteger failedOpenings = new AtomicInteger();
+
+    /** The next opening of a file named {@code fileName} fails. */
+    public static void failOpening(String fileName) {
+        failOpening.add(fileName);
+    }
+
+    /** How many openings failed as asked. */
+    public static int failedOpenings() {
+        return failedOpenings.get();
+    }
 
     /** A crash injected by a test. */
     static final class InjectedCrash extends Error {
@@ -76,6 +90,25 @@ public final class FaultyFileSystem extends LocalFileSystem {
             crash("after publishing " + dst.getName());
         }
         return renamed;
+    }
+
+    @Override
+    public FSDataInputStream open(Path f, int bufferSize) throws IOException {
+        checkOpening(f);
+        return super.open(f, bufferSize);
+    }
+
+    @Override
+    public FSDataInputStream open(Path f) throws IOException {
+        checkOpening(f);
+        return super.open(f);
+    }
+
+    private static void checkOpening(Path f) throws IOException {
+        if (failOpening.remove(f.getName())) {
+            failedOpenings.incrementAndGet();
+            throw new IOException("Injected failure opening " + f);
+        }
     }
 
     private static void crash(String when) {

@@ -32,6 +32,7 @@ import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeutils.base.LongSerializer;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
@@ -88,7 +89,7 @@ class DovetailSourceFailoverTest {
         ReadSpec spec = writeTable();
         assertThat(spec.plan(2).splits()).hasSize(APPENDS);
         FailOnceAfterCheckpoint.FAILED.set(false);
-        CommittedRowIdsSink.COMMITTED.clear();
+        CommittedRecordsSink.clear();
 
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.getExecutionEnvironment(config());
@@ -98,13 +99,17 @@ class DovetailSourceFailoverTest {
                         WatermarkStrategy.noWatermarks(),
                         "dovetail",
                         InternalTypeInfo.of(FlinkTypes.toFlinkRowType(spec.fields())))
-                .map(new FailOnceAfterCheckpoint(SplitReader.DEFAULT_BATCH_SIZE))
-                .sinkTo(new CommittedRowIdsSink());
+                .map(
+                        new FailOnceAfterCheckpoint<>(
+                                SplitReader.DEFAULT_BATCH_SIZE,
+                                row -> row.getLong(row.getArity() - 1)))
+                .returns(Long.class)
+                .sinkTo(new CommittedRecordsSink<>(LongSerializer.INSTANCE));
         JobClient job = env.executeAsync("dovetail-source-failover");
         job.getJobExecutionResult().get(60, TimeUnit.SECONDS);
 
         assertThat(FailOnceAfterCheckpoint.FAILED).as("the injected failure happened").isTrue();
-        List<Long> committed = CommittedRowIdsSink.committedRowIds();
+        List<Long> committed = CommittedRecordsSink.published();
         Map<Long, Long> timesCommitted =
                 committed.stream().collect(Collectors.groupingBy(id -> id, Collectors.counting()));
         assertThat(

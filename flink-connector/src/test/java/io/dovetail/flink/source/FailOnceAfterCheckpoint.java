@@ -24,28 +24,31 @@ import org.apache.flink.runtime.state.FunctionInitializationContext;
 import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.function.SerializableFunction;
 
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Maps a row to its {@code _ROW_ID} (its last field) and fails the job once: on the first row after
- * a completed checkpoint that caught this subtask at least {@code failAfter} rows in. Until then it
- * slows the job down (about 4 rows per millisecond), so checkpoints land while splits are half
- * read. The flag is static: the MiniCluster runs in the test's JVM.
+ * Maps a row by {@code output} and fails the job once: on the first row after a completed
+ * checkpoint that caught this subtask at least {@code failAfter} rows in. Until then it slows the
+ * job down (about 4 rows per millisecond), so checkpoints land while splits are half read. The flag
+ * is static: the MiniCluster runs in the test's JVM.
  */
-final class FailOnceAfterCheckpoint extends RichMapFunction<RowData, Long>
+final class FailOnceAfterCheckpoint<T> extends RichMapFunction<RowData, T>
         implements CheckpointedFunction, CheckpointListener {
 
     static final AtomicBoolean FAILED = new AtomicBoolean();
 
     private final long failAfter;
+    private final SerializableFunction<RowData, T> output;
     private transient long rows;
     private transient TreeMap<Long, Long> rowsAtCheckpoint;
     private transient boolean armed;
 
-    FailOnceAfterCheckpoint(long failAfter) {
+    FailOnceAfterCheckpoint(long failAfter, SerializableFunction<RowData, T> output) {
         this.failAfter = failAfter;
+        this.output = output;
     }
 
     @Override
@@ -54,7 +57,7 @@ final class FailOnceAfterCheckpoint extends RichMapFunction<RowData, Long>
     }
 
     @Override
-    public Long map(RowData row) throws InterruptedException {
+    public T map(RowData row) throws InterruptedException {
         if (!FAILED.get()) {
             if (armed && FAILED.compareAndSet(false, true)) {
                 throw new IllegalStateException("Injected failure after " + rows + " rows");
@@ -63,7 +66,7 @@ final class FailOnceAfterCheckpoint extends RichMapFunction<RowData, Long>
                 Thread.sleep(1);
             }
         }
-        return row.getLong(row.getArity() - 1);
+        return output.apply(row);
     }
 
     @Override
