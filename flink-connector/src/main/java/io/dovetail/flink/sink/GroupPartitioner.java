@@ -27,10 +27,8 @@ import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -82,26 +80,15 @@ final class GroupPartitioner implements Partitioner<Long> {
         TableStore store = TableStore.open(new TablePaths(new Path(table)));
         List<ManifestEntry> live =
                 store.files(store.snapshots().snapshot(baseSnapshotId)).liveFiles();
-        Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
-        for (ManifestEntry entry : live) {
-            byPartition
-                    .computeIfAbsent(ByteBuffer.wrap(entry.partition()), p -> new ArrayList<>())
-                    .add(entry);
-        }
         List<long[]> ranges = new ArrayList<>(); // {first, last}
-        for (List<ManifestEntry> partition : byPartition.values()) {
-            for (List<ManifestEntry> group : RowGroups.of(partition)) {
-                long first = Long.MAX_VALUE;
-                long last = Long.MIN_VALUE;
-                for (ManifestEntry member : group) {
-                    first = Math.min(first, member.file().firstRowId());
-                    last =
-                            Math.max(
-                                    last,
-                                    member.file().firstRowId() + member.file().rowCount() - 1);
-                }
-                ranges.add(new long[] {first, last});
+        for (List<ManifestEntry> group : RowGroups.ofLiveFiles(live)) {
+            long first = Long.MAX_VALUE;
+            long last = Long.MIN_VALUE;
+            for (ManifestEntry member : group) {
+                first = Math.min(first, member.file().firstRowId());
+                last = Math.max(last, member.file().firstRowId() + member.file().rowCount() - 1);
             }
+            ranges.add(new long[] {first, last});
         }
         ranges.sort(
                 Comparator.<long[]>comparingLong(r -> r[0] - r[1]) // largest first

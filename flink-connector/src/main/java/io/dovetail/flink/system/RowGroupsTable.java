@@ -34,12 +34,8 @@ import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 import static io.dovetail.flink.system.Values.string;
 import static io.dovetail.flink.system.Values.strings;
@@ -95,17 +91,7 @@ final class RowGroupsTable implements SystemTable {
             return List.of();
         }
         LiveFiles files = LiveFiles.of(store, snapshot);
-        Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
-        for (ManifestEntry entry : files.entries()) {
-            if (entry.file().firstRowId() != null) {
-                byPartition
-                        .computeIfAbsent(ByteBuffer.wrap(entry.partition()), p -> new ArrayList<>())
-                        .add(entry);
-            }
-        }
-        List<List<ManifestEntry>> groups = new ArrayList<>();
-        byPartition.values().forEach(partition -> groups.addAll(RowGroups.of(partition)));
-        groups.sort(Comparator.comparingLong(g -> g.get(0).file().firstRowId()));
+        List<List<ManifestEntry>> groups = RowGroups.ofLiveFiles(files.entries());
         List<RowData> rows = new ArrayList<>();
         for (List<ManifestEntry> group : groups) {
             rows.add(row(group, files));

@@ -23,9 +23,12 @@ import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Groups the files of one partition into row-range groups and checks the layout contract: normal
@@ -39,6 +42,25 @@ public final class RowGroups {
 
     static boolean isNormal(DataFileMeta file) {
         return DataFileKinds.isNormal(file.fileName());
+    }
+
+    /**
+     * The groups of a snapshot's live {@code files} over all partitions (files without a first row
+     * id skipped), in row-id order.
+     */
+    public static List<List<ManifestEntry>> ofLiveFiles(List<ManifestEntry> files) {
+        Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
+        for (ManifestEntry entry : files) {
+            if (entry.file().firstRowId() != null) {
+                byPartition
+                        .computeIfAbsent(ByteBuffer.wrap(entry.partition()), p -> new ArrayList<>())
+                        .add(entry);
+            }
+        }
+        List<List<ManifestEntry>> groups = new ArrayList<>();
+        byPartition.values().forEach(partition -> groups.addAll(of(partition)));
+        groups.sort(Comparator.comparingLong(g -> g.get(0).file().firstRowId()));
+        return groups;
     }
 
     /**
