@@ -39,6 +39,19 @@ public final class CatalogTables {
         this.warehouse = warehouse;
     }
 
+    /** The name of the catalog the procedures belong to. */
+    public String catalogName() {
+        return catalogName;
+    }
+
+    /**
+     * A new catalog of the same name over the same warehouse, for a procedure that plans SQL in its
+     * own table environment; {@code defaultDatabase} becomes its current database.
+     */
+    public DovetailCatalog newCatalog(String defaultDatabase) {
+        return new DovetailCatalog(catalogName, defaultDatabase, warehouse.root());
+    }
+
     /** Opens the existing table named {@code 'database.table'}. */
     public TableStore open(String name) {
         String[] parts = name == null ? new String[0] : name.split("\\.", -1);

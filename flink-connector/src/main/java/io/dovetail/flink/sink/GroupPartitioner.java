@@ -19,6 +19,7 @@ package io.dovetail.flink.sink;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.RowGroups;
 
@@ -48,13 +49,13 @@ final class GroupPartitioner implements Partitioner<Long> {
     private final String table;
     private final long baseSnapshotId;
 
-    /** The {@code _ROW_ID} of an update row (its first field). */
+    /** The {@code _ROW_ID} of an update row (its first field); -1 for NULL. */
     static final class RowIdOfUpdate implements KeySelector<RowData, Long> {
         private static final long serialVersionUID = 1L;
 
         @Override
         public Long getKey(RowData row) {
-            return row.getLong(0);
+            return row.isNullAt(0) ? -1L : row.getLong(0);
         }
     }
 
@@ -76,20 +77,19 @@ final class GroupPartitioner implements Partitioner<Long> {
         return floor != null && rowId <= floor.getValue()[0] ? (int) floor.getValue()[1] : 0;
     }
 
-    private TreeMap<Long, long[]> assign(int numPartitions) {
+    /** The {first, last} row ids of every row-range group of {@code snapshotId}. */
+    static List<long[]> groupRanges(String table, long snapshotId) {
         TableStore store = TableStore.open(new TablePaths(new Path(table)));
-        List<ManifestEntry> live =
-                store.files(store.snapshots().snapshot(baseSnapshotId)).liveFiles();
-        List<long[]> ranges = new ArrayList<>(); // {first, last}
-        for (List<ManifestEntry> group : RowGroups.ofLiveFiles(live)) {
-            long first = Long.MAX_VALUE;
-            long last = Long.MIN_VALUE;
-            for (ManifestEntry member : group) {
-                first = Math.min(first, member.file().firstRowId());
-                last = Math.max(last, member.file().firstRowId() + member.file().rowCount() - 1);
-            }
-            ranges.add(new long[] {first, last});
+        List<ManifestEntry> live = store.files(store.snapshots().snapshot(snapshotId)).liveFiles();
+        List<long[]> ranges = new ArrayList<>();
+        for (RowRange range : RowGroups.rangesOfLiveFiles(live)) {
+            ranges.add(new long[] {range.first(), range.last()});
         }
+        return ranges;
+    }
+
+    private TreeMap<Long, long[]> assign(int numPartitions) {
+        List<long[]> ranges = groupRanges(table, baseSnapshotId);
         ranges.sort(
                 Comparator.<long[]>comparingLong(r -> r[0] - r[1]) // largest first
                         .thenComparingLong(r -> r[0]));

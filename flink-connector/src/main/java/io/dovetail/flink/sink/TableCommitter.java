@@ -51,9 +51,9 @@ import java.util.function.Predicate;
  * batch job), as one commit user: new files as an append, or as an overwrite of its {@link
  * OverwriteScope} (computed against the latest snapshot when the commit is made); partial-column
  * files as a column update of their base snapshot (conflict-checked, rebased onto concurrent
- * compactions); deleted row ids as deletion vectors written here, against the base snapshot. After
- * each commit the table's {@code snapshot.*} retention options are applied, as Paimon's writers do,
- * unless the table is {@code write-only}.
+ * compactions); deleted row ids as deletion vectors written here, against the base snapshot; all of
+ * these together (a merge) as one snapshot. After each commit the table's {@code snapshot.*}
+ * retention options are applied, as Paimon's writers do, unless the table is {@code write-only}.
  *
  * <p>Commits are idempotent per (commit user, identifier): a replay after recovery finds its
  * snapshot and commits nothing again.
@@ -89,19 +89,28 @@ final class TableCommitter {
 
     /**
      * Commits {@code committables} under {@code identifier}; empty when there was nothing to commit
-     * (no new files, and no overwrite that must remove rows). The committables of one job are of
-     * one kind: new files, partial-column files or deleted rows.
+     * (no new files, and no overwrite that must remove rows). New files alone are an append (or the
+     * overwrite); with partial-column files or deleted rows of a base snapshot they are one
+     * row-level commit of all of them.
      */
     Optional<Snapshot> commit(long identifier, List<Committable> committables) {
-        if (committables.stream().anyMatch(c -> c instanceof Committable.ColumnFiles)) {
-            return commitColumnFiles(identifier, committables);
-        }
-        if (committables.stream().anyMatch(c -> c instanceof Committable.DeletedRows)) {
-            return commitDeletes(identifier, committables);
-        }
         List<ManifestEntry> files = new ArrayList<>();
+        List<ManifestEntry> partialFiles = new ArrayList<>();
+        Roaring64NavigableMap deleted = new Roaring64NavigableMap();
+        long base = -1;
         for (Committable committable : committables) {
-            files.addAll(((Committable.NewFiles) committable).files());
+            if (committable instanceof Committable.NewFiles newFiles) {
+                files.addAll(newFiles.files());
+            } else if (committable instanceof Committable.ColumnFiles columnFiles) {
+                base = columnFiles.baseSnapshotId();
+                partialFiles.addAll(columnFiles.files());
+            } else if (committable instanceof Committable.DeletedRows rows) {
+                base = rows.baseSnapshotId();
+                deleted.or(rows.rowIds());
+            }
+        }
+        if (!partialFiles.isEmpty() || !deleted.isEmpty()) {
+            return Optional.of(commitRowLevel(identifier, base, partialFiles, files, deleted));
         }
         if (overwrite == null) {
             return files.isEmpty()
@@ -121,43 +130,42 @@ final class TableCommitter {
                 commit.commit(CommitRequest.overwrite(commitUser, identifier, removed, files)));
     }
 
-    private Optional<Snapshot> commitColumnFiles(long identifier, List<Committable> committables) {
-        List<ManifestEntry> files = new ArrayList<>();
-        long base = -1;
-        for (Committable committable : committables) {
-            Committable.ColumnFiles columnFiles = (Committable.ColumnFiles) committable;
-            base = columnFiles.baseSnapshotId();
-            files.addAll(columnFiles.files());
+    /**
+     * Partial-column files, new files and deleted rows of base snapshot {@code base} as one
+     * snapshot: a column update, a delete (deletion vectors written here, against the base), or a
+     * merge of several of them.
+     */
+    private Snapshot commitRowLevel(
+            long identifier,
+            long base,
+            List<ManifestEntry> partialFiles,
+            List<ManifestEntry> newFiles,
+            Roaring64NavigableMap deleted) {
+        if (deleted.isEmpty() && newFiles.isEmpty()) {
+            return commit.commit(
+                    CommitRequest.columnUpdate(commitUser, identifier, base, partialFiles));
         }
-        if (files.isEmpty()) {
-            return Optional.empty();
+        IndexChanges deletionVectors = IndexChanges.NONE;
+        if (!deleted.isEmpty()) {
+            Optional<Snapshot> committed =
+                    store.snapshots()
+                            .findCommit(base, commitUser, identifier, CommitKind.OVERWRITE);
+            if (committed.isPresent()) {
+                return committed.get(); // a replay: do not write the deletion vectors again
+            }
+            List<Long> ids = new ArrayList<>(deleted.getIntCardinality());
+            deleted.forEach(ids::add);
+            deletionVectors =
+                    new DeletionVectorWriter(store)
+                            .deleteRows(store.snapshots().snapshot(base), ids);
         }
-        return Optional.of(
-                commit.commit(CommitRequest.columnUpdate(commitUser, identifier, base, files)));
-    }
-
-    private Optional<Snapshot> commitDeletes(long identifier, List<Committable> committables) {
-        Roaring64NavigableMap rowIds = new Roaring64NavigableMap();
-        long base = -1;
-        for (Committable committable : committables) {
-            Committable.DeletedRows deleted = (Committable.DeletedRows) committable;
-            base = deleted.baseSnapshotId();
-            rowIds.or(deleted.rowIds());
+        if (partialFiles.isEmpty() && newFiles.isEmpty()) {
+            return commit.commit(
+                    CommitRequest.delete(commitUser, identifier, base, deletionVectors));
         }
-        if (rowIds.isEmpty()) {
-            return Optional.empty();
-        }
-        Optional<Snapshot> committed =
-                store.snapshots().findCommit(base, commitUser, identifier, CommitKind.OVERWRITE);
-        if (committed.isPresent()) {
-            return committed; // a replay: do not write the deletion vectors again
-        }
-        Snapshot baseSnapshot = store.snapshots().snapshot(base);
-        List<Long> ids = new ArrayList<>(rowIds.getIntCardinality());
-        rowIds.forEach(ids::add);
-        IndexChanges changes = new DeletionVectorWriter(store).deleteRows(baseSnapshot, ids);
-        return Optional.of(
-                commit.commit(CommitRequest.delete(commitUser, identifier, base, changes)));
+        return commit.commit(
+                CommitRequest.merge(
+                        commitUser, identifier, base, partialFiles, newFiles, deletionVectors));
     }
 
     /** Expires snapshots per the table's retention options (nothing if the table is write-only). */

@@ -21,10 +21,14 @@ import io.dovetail.flink.source.ChangelogStart;
 import io.dovetail.flink.source.DovetailChangelogSource;
 import io.dovetail.flink.source.DovetailSource;
 import io.dovetail.flink.source.ReadSpec;
+import io.dovetail.table.TableStore;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.predicate.Predicate;
+import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
 
 import org.apache.flink.table.api.DataTypes;
@@ -37,7 +41,9 @@ import org.apache.flink.table.connector.source.abilities.SupportsFilterPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsRowLevelModificationScan;
+import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
 import org.apache.flink.table.expressions.ResolvedExpression;
+import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
 
 import javax.annotation.Nullable;
@@ -46,6 +52,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A bounded scan of one snapshot of a Dovetail table, or in streaming mode ({@code changelog} set)
@@ -61,7 +68,8 @@ public final class DovetailTableSource
                 SupportsProjectionPushDown,
                 SupportsFilterPushDown,
                 SupportsReadingMetadata,
-                SupportsRowLevelModificationScan {
+                SupportsRowLevelModificationScan,
+                SupportsStatisticReport {
 
     private final TablePaths table;
     private final TableSchema schema;
@@ -165,6 +173,30 @@ public final class DovetailTableSource
     public RowLevelModificationScanContext applyRowLevelModificationScan(
             RowLevelModificationType type, RowLevelModificationScanContext previousContext) {
         return new PinnedSnapshot(snapshotId);
+    }
+
+    /**
+     * The row count of the snapshot read (rows of its row-range groups, deleted ones included), so
+     * the planner can size joins; unknown for a changelog read.
+     */
+    @Override
+    public TableStats reportStatistics() {
+        if (changelog != null) {
+            return TableStats.UNKNOWN;
+        }
+        TableStore store = TableStore.open(table);
+        Optional<Snapshot> snapshot =
+                snapshotId == null
+                        ? store.latestSnapshot()
+                        : Optional.of(store.snapshots().snapshot(snapshotId));
+        long rows = 0;
+        if (snapshot.isPresent()) {
+            for (RowRange range :
+                    RowGroups.rangesOfLiveFiles(store.files(snapshot.get()).liveFiles())) {
+                rows += range.count();
+            }
+        }
+        return new TableStats(rows);
     }
 
     @Override

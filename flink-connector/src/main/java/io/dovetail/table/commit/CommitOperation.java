@@ -142,6 +142,51 @@ public sealed interface CommitOperation {
     }
 
     /**
+     * A row-level merge planned on snapshot {@code baseSnapshotId}, committed atomically as one
+     * snapshot: partial-column files for existing ranges (checked and rebased like a {@link
+     * ColumnUpdate}), new rows (row ids assigned at commit, like an {@link Append}) and
+     * deletion-vector changes (like a {@link Delete}). Committed as OVERWRITE when deletion vectors
+     * change (Paimon's kind for index changes), else as APPEND.
+     */
+    record Merge(
+            long baseSnapshotId,
+            List<ManifestEntry> partialFiles,
+            List<ManifestEntry> newFiles,
+            IndexChanges deletionVectors)
+            implements CommitOperation {
+        public Merge {
+            partialFiles =
+                    partialFiles.isEmpty()
+                            ? List.of()
+                            : new ColumnUpdate(baseSnapshotId, partialFiles).files();
+            newFiles = new Append(newFiles).files();
+            if (partialFiles.isEmpty() && newFiles.isEmpty() && deletionVectors.isEmpty()) {
+                throw Errors.invalidArgument("A merge needs at least one change.");
+            }
+        }
+
+        /** The partial-column files as the column update they are part of; null if none. */
+        ColumnUpdate columnUpdate() {
+            return partialFiles.isEmpty() ? null : new ColumnUpdate(baseSnapshotId, partialFiles);
+        }
+
+        @Override
+        public CommitKind kind() {
+            return deletionVectors.isEmpty() ? CommitKind.APPEND : CommitKind.OVERWRITE;
+        }
+
+        @Override
+        public List<ManifestEntry> dataChanges() {
+            return concat(partialFiles, newFiles);
+        }
+
+        @Override
+        public IndexChanges indexChanges() {
+            return deletionVectors;
+        }
+    }
+
+    /**
      * Removes live files (their deletion vectors go with them) and adds new files with fresh row
      * ids, e.g. INSERT OVERWRITE of a partition or a truncate.
      *

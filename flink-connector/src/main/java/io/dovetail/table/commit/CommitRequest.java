@@ -81,6 +81,23 @@ public record CommitRequest(String commitUser, long commitIdentifier, CommitOper
                 new CommitOperation.Delete(baseSnapshotId, deletionVectors));
     }
 
+    /**
+     * Partial-column files, new rows and deletion-vector changes of one merge planned on snapshot
+     * {@code baseSnapshotId}, as one snapshot.
+     */
+    public static CommitRequest merge(
+            String commitUser,
+            long commitIdentifier,
+            long baseSnapshotId,
+            List<ManifestEntry> partialFiles,
+            List<ManifestEntry> newFiles,
+            IndexChanges deletionVectors) {
+        return new CommitRequest(
+                commitUser,
+                commitIdentifier,
+                new CommitOperation.Merge(baseSnapshotId, partialFiles, newFiles, deletionVectors));
+    }
+
     /** Removes live files (and their deletion vectors) and adds new rows. */
     public static CommitRequest overwrite(
             String commitUser,

@@ -259,12 +259,20 @@ public final class TableCommit {
             CommitOperation operation, TableState state, List<Path> written) {
         LayoutCheck.checkDeletes(state, operation.dataChanges());
         if (operation instanceof CommitOperation.ColumnUpdate update) {
-            Snapshot base = base(update.baseSnapshotId(), state);
-            List<Map.Entry<Snapshot, List<ManifestEntry>>> since = historySince(base, state);
-            fieldCheck.check(base, update.files(), since);
-            operation = rebaser.rebase(update, state, since, written);
-            if (operation != update) {
-                hook.reached(Step.STAGED_FILES_REBASED);
+            operation = checkedAndRebased(update, state, written);
+        } else if (operation instanceof CommitOperation.Merge merge) {
+            base(merge.baseSnapshotId(), state);
+            CommitOperation.ColumnUpdate update = merge.columnUpdate();
+            if (update != null) {
+                CommitOperation.ColumnUpdate rebased = checkedAndRebased(update, state, written);
+                if (rebased != update) {
+                    operation =
+                            new CommitOperation.Merge(
+                                    merge.baseSnapshotId(),
+                                    rebased.files(),
+                                    merge.newFiles(),
+                                    merge.deletionVectors());
+                }
             }
         } else if (operation instanceof CommitOperation.Delete delete) {
             base(delete.baseSnapshotId(), state);
@@ -272,6 +280,23 @@ public final class TableCommit {
         LayoutCheck.checkClaimedRanges(
                 state, operation.dataChanges(), operation instanceof CommitOperation.Compact);
         return operation;
+    }
+
+    /**
+     * A column update's staged files checked for field conflicts (C9) against the snapshots since
+     * its base, then rebased if compactions moved their ranges (files written go to {@code
+     * written}); the update itself when no rebase was needed.
+     */
+    private CommitOperation.ColumnUpdate checkedAndRebased(
+            CommitOperation.ColumnUpdate update, TableState state, List<Path> written) {
+        Snapshot base = base(update.baseSnapshotId(), state);
+        List<Map.Entry<Snapshot, List<ManifestEntry>>> since = historySince(base, state);
+        fieldCheck.check(base, update.files(), since);
+        CommitOperation.ColumnUpdate rebased = rebaser.rebase(update, state, since, written);
+        if (rebased != update) {
+            hook.reached(Step.STAGED_FILES_REBASED);
+        }
+        return rebased;
     }
 
     private static boolean needsLayoutCheck(CommitOperation operation) {
@@ -329,11 +354,19 @@ public final class TableCommit {
      */
     private void deleteReplacedStagedFiles(
             CommitOperation requested, CommitOperation committed, Snapshot snapshot) {
-        if (requested == committed || !(requested instanceof CommitOperation.ColumnUpdate staged)) {
+        List<ManifestEntry> staged;
+        if (requested instanceof CommitOperation.ColumnUpdate update) {
+            staged = update.files();
+        } else if (requested instanceof CommitOperation.Merge merge) {
+            staged = merge.partialFiles();
+        } else {
+            return;
+        }
+        if (requested == committed) {
             return;
         }
         SnapshotFiles files = store.files(snapshot);
-        for (ManifestEntry entry : staged.files()) {
+        for (ManifestEntry entry : staged) {
             if (!committed.dataChanges().contains(entry)) {
                 FileIO.deleteQuietly(files.dataFilePath(entry));
             }

@@ -63,6 +63,22 @@ public final class RowGroups {
         return groups;
     }
 
+    /** The row range of each group of a snapshot's live {@code files}, in row-id order. */
+    public static List<RowRange> rangesOfLiveFiles(List<ManifestEntry> files) {
+        List<RowRange> ranges = new ArrayList<>();
+        for (List<ManifestEntry> group : ofLiveFiles(files)) {
+            long first = Long.MAX_VALUE;
+            long last = Long.MIN_VALUE;
+            for (ManifestEntry member : group) {
+                RowRange range = RowRange.of(member.file());
+                first = Math.min(first, range.first());
+                last = Math.max(last, range.last());
+            }
+            ranges.add(new RowRange(first, last));
+        }
+        return ranges;
+    }
+
     /**
      * The groups of {@code files} (all of one partition, all with a first row id) in row-id order,
      * each listing its members in input order; files without rows belong to no group.

@@ -18,7 +18,9 @@
 package io.dovetail.table.update;
 
 import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -37,6 +39,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
@@ -194,6 +197,60 @@ class RebaseAfterCompactionTest {
         table.model.clear();
 
         assertConflictChangesNothing(table, base, files, "rows [5, 8]");
+    }
+
+    @Test
+    void mergeOfUpdatesNewRowsAndDeletesIsRebasedAndCommittedAsOneSnapshot() {
+        UpdateTable table = new UpdateTable(dir, true);
+        table.append("x", 5); // rows 0-4
+        table.append("x", 4); // rows 5-8
+        table.append("x", 3); // rows 9-11
+        Snapshot base = table.latest();
+        Map<Long, Object[]> staged = Map.of(1L, row("one"), 6L, row("six"));
+        List<ManifestEntry> partial = stage(table, base, staged);
+        UpdateTable.StagedRows newRows = table.stageAppend("x", 2);
+        IndexChanges deletes = new DeletionVectorWriter(table.store).deleteRows(base, List.of(10L));
+        compact(table, new RowRange(0, 8)); // moves the staged ranges, not the deleted row's
+
+        Snapshot committed =
+                new TableCommit(table.store)
+                        .commit(
+                                CommitRequest.merge(
+                                        STAGER, 1, base.id(), partial, newRows.files(), deletes));
+        table.updateModel(List.of("a"), staged);
+        table.addToModel(committed, newRows);
+        table.model.remove(10L);
+
+        assertThat(committed.id()).isEqualTo(base.id() + 2); // the compaction, then the merge
+        assertThat(committed.commitKind()).isEqualTo(CommitKind.OVERWRITE);
+        assertThat(table.read()).isEqualTo(table.model).containsKeys(12L, 13L);
+        assertThat(table.delta(committed))
+                .extracting(e -> e.file().firstRowId() + "+" + e.file().rowCount())
+                .containsExactlyInAnyOrder("0+9", "12+2"); // rebased partial file, new rows
+    }
+
+    @Test
+    void mergeWhoseDeletedRowsWereCompactedConcurrentlyConflictsAndChangesNothing() {
+        UpdateTable table = new UpdateTable(dir, true);
+        table.append("x", 5);
+        table.append("x", 4);
+        Snapshot base = table.latest();
+        List<ManifestEntry> partial = stage(table, base, Map.of(1L, row("one")));
+        IndexChanges deletes = new DeletionVectorWriter(table.store).deleteRows(base, List.of(6L));
+        compact(table, new RowRange(0, 8));
+        Snapshot latest = table.latest();
+
+        assertThatThrownBy(
+                        () ->
+                                new TableCommit(table.store)
+                                        .commit(
+                                                CommitRequest.merge(
+                                                        STAGER, 1, base.id(), partial, List.of(),
+                                                        deletes)))
+                .isInstanceOf(DovetailException.class)
+                .hasMessageContaining("Deletion-vector conflict");
+        assertThat(table.latest()).isEqualTo(latest);
+        assertThat(table.read()).isEqualTo(table.model);
     }
 
     private static List<ManifestEntry> stage(

@@ -91,9 +91,18 @@ final class UpdateTable {
 
     /** Appends {@code rows} rows to partition {@code dt} as one file (one new group). */
     Snapshot append(String dt, int rows) {
+        StagedRows staged = stageAppend(dt, rows);
+        Snapshot s = commit(CommitRequest.append(USER, ++identifier, staged.files()));
+        addToModel(s, staged);
+        return s;
+    }
+
+    /** New rows written to files of partition {@code dt} but not committed. */
+    record StagedRows(List<ManifestEntry> files, List<List<Object>> values) {}
+
+    StagedRows stageAppend(String dt, int rows) {
         TableSchema schema = store.latestSchema();
         List<List<Object>> values = new ArrayList<>();
-        List<ManifestEntry> files;
         try (DataFileWriter writer =
                 DataFileWriter.forAppend(store.paths(), schema, GenericRowData.of(str(dt)))) {
             for (int r = 0; r < rows; r++) {
@@ -105,14 +114,25 @@ final class UpdateTable {
                 values.add(row);
                 writer.write(flinkRow(row));
             }
-            files = writer.finish();
+            return new StagedRows(writer.finish(), values);
         }
-        Snapshot s = commit(CommitRequest.append(USER, ++identifier, files));
-        long first = delta(s).get(0).file().firstRowId();
-        for (int r = 0; r < rows; r++) {
-            model.put(first + r, values.get(r));
+    }
+
+    /** Puts {@code staged} rows into the model at the row ids {@code committed} gave them. */
+    void addToModel(Snapshot committed, StagedRows staged) {
+        long first =
+                delta(committed).stream()
+                        .filter(e -> staged.files().stream().anyMatch(f -> sameFile(f, e)))
+                        .mapToLong(e -> e.file().firstRowId())
+                        .min()
+                        .orElseThrow();
+        for (int r = 0; r < staged.values().size(); r++) {
+            model.put(first + r, staged.values().get(r));
         }
-        return s;
+    }
+
+    private static boolean sameFile(ManifestEntry a, ManifestEntry b) {
+        return a.file().fileName().equals(b.file().fileName());
     }
 
     /**

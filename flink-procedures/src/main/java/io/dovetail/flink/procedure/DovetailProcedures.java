@@ -24,13 +24,18 @@ import org.apache.flink.table.procedures.Procedure;
 
 import java.util.Map;
 
-/** Dovetail's maintenance procedures: {@code expire_snapshots} and {@code compact}. */
+/**
+ * Dovetail's procedures: {@code expire_snapshots}, {@code compact}, {@code data_evolution_merge}
+ * and Paimon's {@code data_evolution_merge_into}.
+ */
 public final class DovetailProcedures implements ProcedureProvider {
 
     @Override
     public Map<String, Procedure> procedures(CatalogTables tables) {
         return Map.of(
                 ExpireSnapshotsProcedure.NAME, new ExpireSnapshotsProcedure(tables),
-                CompactProcedure.NAME, new CompactProcedure(tables));
+                CompactProcedure.NAME, new CompactProcedure(tables),
+                MergeProcedure.NAME, new MergeProcedure(tables),
+                MergeIntoProcedure.NAME, new MergeIntoProcedure(tables));
     }
 }

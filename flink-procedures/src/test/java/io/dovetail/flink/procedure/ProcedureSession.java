@@ -53,8 +53,12 @@ final class ProcedureSession {
 
     /** The rows a statement returns, their fields by column name. */
     List<Row> call(String statement) {
+        return namedRows(sql.executeSql(statement));
+    }
+
+    /** The rows of {@code result}, their fields by column name. */
+    static List<Row> namedRows(TableResult result) {
         List<Row> rows = new ArrayList<>();
-        TableResult result = sql.executeSql(statement);
         List<String> columns = result.getResolvedSchema().getColumnNames();
         try (CloseableIterator<Row> it = result.collect()) {
             it.forEachRemaining(

@@ -1,0 +1,205 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.procedure;
+
+import io.dovetail.flink.catalog.CatalogTables;
+import io.dovetail.flink.sink.MergeSink;
+import io.dovetail.table.TableStore;
+import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.schema.TableOptions;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.Snapshot;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.Row;
+
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Runs one merge ({@link MergeSpec}) as a batch Flink job: the base snapshot is pinned when the job
+ * is planned, the source is joined with the target's rows of that snapshot ({@link MergeQuery}),
+ * and {@link MergeSink} writes and commits the outcome as one snapshot:
+ *
+ * <pre>
+ *   source ─┐
+ *           ├─ [join on merge_condition] ─▶ [router] ─ updates, deletes ─by group─▶ [merge writer × p] ─┐
+ *   target ─┘   (skipped for a self-merge    └─ inserts ─▶ [append writer × p] ────────────────────┤
+ *   @ base       on _ROW_ID)                                                         [committer × 1]
+ * </pre>
+ *
+ * The result row counts what the job did: source rows read, matched target rows, rows updated,
+ * inserted and deleted, stale row ids skipped, groups rewritten, data files and bytes written, and
+ * the new snapshot (NULL when nothing changed).
+ */
+final class MergeJob {
+
+    static final String RESULT_TYPE =
+            "ROW<source_rows BIGINT, matched BIGINT, updated BIGINT, inserted BIGINT, deleted BIGINT,"
+                    + " skipped BIGINT, groups_rewritten BIGINT, files_written BIGINT,"
+                    + " bytes_written BIGINT, snapshot_id BIGINT>";
+
+    private final CatalogTables tables;
+
+    MergeJob(CatalogTables tables) {
+        this.tables = tables;
+    }
+
+    Row run(StreamExecutionEnvironment env, MergeSpec spec) throws Exception {
+        TableStore store = tables.open(spec.target());
+        TableSchema schema = store.latestSchema();
+        if (!TableOptions.isTrue(schema.options(), TableOptions.DATA_EVOLUTION_ENABLED)) {
+            throw new ValidationException(
+                    "Table '"
+                            + spec.target()
+                            + "' is not a data-evolution table ('"
+                            + TableOptions.DATA_EVOLUTION_ENABLED
+                            + "' is not true); merges update columns of data-evolution tables.");
+        }
+        if (spec.deletes()
+                && !TableOptions.isTrue(schema.options(), TableOptions.DELETION_VECTORS_ENABLED)) {
+            throw new ValidationException(
+                    "The merge deletes rows, but table '"
+                            + spec.target()
+                            + "' has no deletion vectors; create it with"
+                            + " 'deletion-vectors.enabled' = 'true'.");
+        }
+        Optional<Snapshot> base = store.latestSnapshot();
+        String[] name = spec.target().split("\\.");
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        StreamTableEnvironment sql = StreamTableEnvironment.create(env);
+        sql.registerCatalog(tables.catalogName(), tables.newCatalog(name[0]));
+        sql.useCatalog(tables.catalogName());
+        sql.useDatabase(name[0]);
+        for (String statement : spec.sourceSqls()) {
+            sql.executeSql(statement);
+        }
+        String sourceReference =
+                SqlFragments.isQuery(spec.source()) ? "(" + spec.source() + ")" : spec.source();
+        Table source = planned(sql, "SELECT * FROM " + sourceReference, "source");
+        String targetReference =
+                SqlFragments.quote(name[0])
+                        + "."
+                        + SqlFragments.quote(name[1])
+                        + base.map(b -> " /*+ OPTIONS('scan.snapshot-id'='" + b.id() + "') */")
+                                .orElse("");
+        MergeQuery query =
+                MergeQuery.plan(
+                        spec,
+                        schema,
+                        source.getResolvedSchema().getColumnNames(),
+                        sourceReference,
+                        targetReference);
+        Table raw = planned(sql, query.rawQuery(), "merge");
+        Table changes = planned(sql, query.query(raw.getResolvedSchema()), "merge");
+        DataStream<RowData> rows;
+        try {
+            rows =
+                    sql.toDataStream(
+                            changes,
+                            changes.getResolvedSchema()
+                                    .toPhysicalRowDataType()
+                                    .bridgedTo(RowData.class));
+        } catch (RuntimeException e) {
+            throw new ValidationException("Cannot plan the merge: " + e.getMessage(), e);
+        }
+        String commitUser = "dovetail-merge-" + UUID.randomUUID();
+        new MergeSink(
+                        store.paths(),
+                        schema,
+                        base.map(Snapshot::id).orElse(-1L),
+                        query.updatedColumns(),
+                        query.inserts(),
+                        commitUser)
+                .onStaleRowIds(spec.onStaleRowIds())
+                .parallelism(spec.parallelism())
+                .build(rows);
+        JobExecutionResult result = env.execute("Dovetail merge into " + spec.target());
+        return resultRow(store, base, commitUser, result);
+    }
+
+    private static Table planned(StreamTableEnvironment sql, String query, String what) {
+        try {
+            return sql.sqlQuery(query);
+        } catch (RuntimeException e) {
+            throw new ValidationException(
+                    "Cannot plan the merge's " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Row resultRow(
+            TableStore store, Optional<Snapshot> base, String commitUser, JobExecutionResult job) {
+        long updated = count(job, MergeSink.UPDATE);
+        long deleted = count(job, MergeSink.DELETE);
+        long unchanged = count(job, MergeSink.MATCHED_NO_ACTION);
+        long skippedUpdates = counter(job, MergeSink.SKIPPED_UPDATES);
+        long skippedDeletes = counter(job, MergeSink.SKIPPED_DELETES);
+        long matched = updated + deleted + unchanged - skippedUpdates - skippedDeletes;
+        long sourceRows =
+                updated
+                        + deleted
+                        + unchanged
+                        + count(job, MergeSink.INSERT)
+                        + count(job, MergeSink.NOT_MATCHED_NO_ACTION);
+        long groups = 0;
+        long files = 0;
+        long bytes = 0;
+        Optional<Snapshot> committed = store.snapshots().latestCommitOf(commitUser);
+        if (committed.isPresent()) {
+            long existingRows =
+                    base.map(b -> b.nextRowId() == null ? 0L : b.nextRowId()).orElse(0L);
+            for (ManifestEntry entry : store.files(committed.get()).deltaEntries()) {
+                if (entry.kind() == FileKind.ADD) {
+                    files++;
+                    bytes += entry.file().fileSize();
+                    if (entry.file().firstRowId() < existingRows) {
+                        groups++;
+                    }
+                }
+            }
+        }
+        return Row.of(
+                sourceRows,
+                matched,
+                updated - skippedUpdates,
+                count(job, MergeSink.INSERT),
+                deleted - skippedDeletes + count(job, MergeSink.DELETE_NOT_MATCHED_BY_SOURCE),
+                skippedUpdates + skippedDeletes,
+                groups,
+                files,
+                bytes,
+                committed.map(Snapshot::id).orElse(null));
+    }
+
+    private static long count(JobExecutionResult job, byte action) {
+        return counter(job, MergeSink.ACCUMULATORS.get(action));
+    }
+
+    private static long counter(JobExecutionResult job, String name) {
+        Object value = job.getAccumulatorResult(name);
+        return value == null ? 0 : ((Number) value).longValue();
+    }
+}

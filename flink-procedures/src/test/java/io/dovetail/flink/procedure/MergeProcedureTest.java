@@ -1,0 +1,419 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.procedure;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.snapshot.Snapshot;
+
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@code CALL sys.data_evolution_merge} and Paimon's {@code data_evolution_merge_into} on one
+ * MiniCluster at parallelism 2: the rows and row ids read back after each merge, the one snapshot
+ * it commits, its result row, and the errors that leave the table unchanged.
+ */
+class MergeProcedureTest {
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(4)
+                            .build());
+
+    @TempDir static java.nio.file.Path warehouse;
+
+    private TableEnvironment sql;
+
+    @BeforeEach
+    void connect() {
+        sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        sql.getConfig().set("parallelism.default", "2");
+        sql.executeSql(
+                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        sql.executeSql("USE CATALOG dt");
+    }
+
+    /**
+     * Rows 0..19 (score = id, partitions a = even, b = odd), written by two inserts: four groups of
+     * five rows, row id = id.
+     */
+    private void target(String name) {
+        execute(
+                "CREATE TABLE "
+                        + name
+                        + " (id INT, name STRING, score INT, dt STRING) PARTITIONED BY (dt)"
+                        + " WITH ('sink.parallelism' = '1', 'deletion-vectors.enabled' = 'true')");
+        execute("INSERT INTO " + name + " " + values(0, 10));
+        execute("INSERT INTO " + name + " " + values(10, 20));
+    }
+
+    private static String values(int from, int to) {
+        return "VALUES "
+                + IntStream.range(from, to)
+                        .mapToObj(
+                                i ->
+                                        "("
+                                                + i
+                                                + ", 'n"
+                                                + i
+                                                + "', "
+                                                + i
+                                                + ", '"
+                                                + (i % 2 == 0 ? "a" : "b")
+                                                + "')")
+                        .collect(Collectors.joining(", "));
+    }
+
+    @Test
+    void updatesInsertsAndDeletesInOneSnapshot() {
+        target("m1");
+        execute(
+                "CREATE TABLE m1_src (id INT, score INT, op STRING, dt STRING)"
+                        + " WITH ('sink.parallelism' = '1')");
+        execute(
+                "INSERT INTO m1_src VALUES (3, 300, 'U', 'b'), (4, 400, 'U', 'a'),"
+                        + " (7, 0, 'D', 'b'), (100, 1000, 'U', 'a'), (101, 1010, 'U', 'b')");
+        long before = latest("m1").id();
+        Map<Integer, Long> rowIds = rowIdsById("m1");
+        Row result =
+                call(
+                        "CALL dt.sys.data_evolution_merge(target => 'default.m1', source =>"
+                                + " 'm1_src', merge_condition => 't.id = s.id',"
+                                + " matched_update_set => 'score = s.score',"
+                                + " matched_delete_condition => 's.op = ''D''',"
+                                + " not_matched_insert_values => 'id = s.id, name = ''new'',"
+                                + " score = s.score, dt = s.dt')");
+        Snapshot after = latest("m1");
+        assertThat(after.id()).isEqualTo(before + 1);
+        assertThat(result.getField("snapshot_id")).isEqualTo(after.id());
+        assertThat(result.getField("source_rows")).isEqualTo(5L);
+        assertThat(result.getField("matched")).isEqualTo(3L);
+        assertThat(result.getField("updated")).isEqualTo(2L);
+        assertThat(result.getField("inserted")).isEqualTo(2L);
+        assertThat(result.getField("deleted")).isEqualTo(1L);
+        assertThat(result.getField("groups_rewritten")).isEqualTo(2L); // rows 3 and 4
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            if (i != 7) {
+                int score = i == 3 ? 300 : i == 4 ? 400 : i;
+                expected.add(
+                        i
+                                + ",n"
+                                + i
+                                + ","
+                                + score
+                                + ","
+                                + (i % 2 == 0 ? "a" : "b")
+                                + "@"
+                                + rowIds.get(i));
+            }
+        }
+        List<String> rows = renderWithRowIds("m1");
+        assertThat(rows).containsAll(expected).hasSize(expected.size() + 2);
+        assertThat(rows)
+                .filteredOn(r -> r.startsWith("100,") || r.startsWith("101,"))
+                .map(r -> r.substring(0, r.indexOf('@')))
+                .containsExactlyInAnyOrder("100,new,1000,a", "101,new,1010,b");
+        assertThat(rows)
+                .filteredOn(r -> r.startsWith("100,") || r.startsWith("101,"))
+                .map(r -> r.substring(r.indexOf('@') + 1))
+                .containsExactlyInAnyOrder("20", "21"); // new row ids, after every old one
+    }
+
+    @Test
+    void deletesTargetRowsNotMatchedBySourceAndInsertsByName() {
+        target("m2");
+        execute("CREATE TABLE m2_src (id INT, name STRING, score INT, dt STRING)");
+        execute(
+                "INSERT INTO m2_src VALUES (1, 'one', 10, 'b'), (2, 'two', 20, 'a'),"
+                        + " (50, 'fifty', 500, 'a')");
+        Row result =
+                call(
+                        "CALL dt.sys.data_evolution_merge(target => 'default.m2', source =>"
+                                + " 'm2_src', merge_condition => 't.id = s.id',"
+                                + " matched_update_set => 'name = s.name',"
+                                + " not_matched_insert_values => '*',"
+                                + " not_matched_by_source_delete_condition => 't.id >= 15')");
+        assertThat(result.getField("deleted")).isEqualTo(5L); // 15..19
+        assertThat(result.getField("inserted")).isEqualTo(1L);
+        assertThat(result.getField("updated")).isEqualTo(2L);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+            String name = i == 1 ? "one" : i == 2 ? "two" : "n" + i;
+            expected.add("+I[" + i + ", " + name + ", " + i + "]");
+        }
+        expected.add("+I[50, fifty, 500]");
+        assertThat(rows("SELECT id, name, score FROM m2"))
+                .containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void selfMergeOnRowIdNeedsNoJoin() {
+        target("m3");
+        Map<Integer, Long> rowIds = rowIdsById("m3");
+        Row result =
+                call(
+                        "CALL dt.sys.data_evolution_merge(target => 'default.m3', source =>"
+                                + " 'SELECT _ROW_ID, score * 10 AS score FROM m3 WHERE dt = ''a''',"
+                                + " merge_condition => 't._ROW_ID = s._ROW_ID',"
+                                + " matched_update_set => 'score = s.score')");
+        assertThat(result.getField("updated")).isEqualTo(10L);
+        assertThat(result.getField("groups_rewritten")).isEqualTo(2L); // partition a's groups
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            String dt = i % 2 == 0 ? "a" : "b";
+            int score = i % 2 == 0 ? i * 10 : i;
+            expected.add(i + ",n" + i + "," + score + "," + dt + "@" + rowIds.get(i));
+        }
+        assertThat(renderWithRowIds("m3")).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    @Test
+    void staleRowIdsFailOrAreSkipped() {
+        target("m4");
+        long before = latest("m4").id();
+        String merge =
+                "CALL dt.sys.data_evolution_merge(target => 'default.m4', source =>"
+                        + " 'SELECT * FROM (VALUES (CAST(5 AS BIGINT), 55), (CAST(999 AS BIGINT),"
+                        + " 1)) AS v(rid, score)', merge_condition => 't._ROW_ID = s.rid',"
+                        + " matched_update_set => 'score = s.score'";
+        assertThatThrownBy(() -> call(merge + ")"))
+                .hasStackTraceContaining("Row id 999 is in no live row range")
+                .hasStackTraceContaining("on_stale_row_id");
+        assertThat(latest("m4").id()).isEqualTo(before);
+        Row result = call(merge + ", on_stale_row_id => 'skip')");
+        assertThat(result.getField("skipped")).isEqualTo(1L);
+        assertThat(result.getField("updated")).isEqualTo(1L);
+        assertThat(rows("SELECT score FROM m4 WHERE _ROW_ID = 5")).containsExactly("+I[55]");
+    }
+
+    @Test
+    void aTargetRowMatchedTwiceFailsNamingBothMatches() {
+        target("m5");
+        long before = latest("m5").id();
+        execute("CREATE TABLE m5_src (id INT, score INT)");
+        execute("INSERT INTO m5_src VALUES (3, 31), (3, 32), (4, 40)");
+        assertThatThrownBy(
+                        () ->
+                                call(
+                                        "CALL dt.sys.data_evolution_merge(target => 'default.m5',"
+                                                + " source => 'm5_src', merge_condition => 't.id ="
+                                                + " s.id', matched_update_set => 'score ="
+                                                + " s.score')"))
+                .hasStackTraceContaining("is matched by more than one source row")
+                .hasStackTraceContaining("[31]")
+                .hasStackTraceContaining("[32]");
+        assertThat(latest("m5").id()).isEqualTo(before);
+    }
+
+    @Test
+    void joinStrategiesGiveTheSameTable() {
+        String equal = "t.id = s.id";
+        String between = "t.id >= s.id AND t.id <= s.id"; // no equi-join key: nested loop
+        String[][] plans = {
+            {"104857600", "ShuffleHashJoin,SortMergeJoin,NestedLoopJoin", equal}, // broadcast
+            {"-1", "BroadcastHashJoin,NestedLoopJoin,SortMergeJoin", equal}, // shuffle hash
+            {"-1", "HashJoin,NestedLoopJoin", equal}, // sort merge
+            {"-1", "HashJoin,SortMergeJoin", between}, // nested loop
+        };
+        execute("CREATE TABLE m6_src (id INT, score INT)");
+        execute("INSERT INTO m6_src VALUES (1, 10), (6, 60), (13, 130), (18, 180)");
+        List<List<String>> results = new ArrayList<>();
+        for (int p = 0; p < plans.length; p++) {
+            String name = "m6_" + p;
+            target(name);
+            sql.getConfig().set("table.optimizer.join.broadcast-threshold", plans[p][0]);
+            sql.getConfig().set("table.exec.disabled-operators", plans[p][1]);
+            call(
+                    "CALL dt.sys.data_evolution_merge(target => 'default."
+                            + name
+                            + "', source => 'm6_src', merge_condition => '"
+                            + plans[p][2]
+                            + "', matched_update_set => 'score = s.score')");
+            results.add(rows("SELECT id, score FROM " + name));
+        }
+        sql.getConfig()
+                .set("table.exec.disabled-operators", "HashJoin,SortMergeJoin,NestedLoopJoin");
+        assertThatThrownBy( // proves the session's planner options reach the merge's planner
+                        () ->
+                                call(
+                                        "CALL dt.sys.data_evolution_merge(target => 'default.m6_0',"
+                                                + " source => 'm6_src', merge_condition => 't.id ="
+                                                + " s.id', matched_update_set => 'score ="
+                                                + " s.score')"))
+                .hasStackTraceContaining("Cannot plan the merge");
+        sql.getConfig().set("table.exec.disabled-operators", "");
+        assertThat(results.get(0)).hasSize(20).contains("+I[13, 130]", "+I[1, 10]", "+I[2, 2]");
+        assertThat(results.get(1)).containsExactlyInAnyOrderElementsOf(results.get(0));
+        assertThat(results.get(2)).containsExactlyInAnyOrderElementsOf(results.get(0));
+        assertThat(results.get(3)).containsExactlyInAnyOrderElementsOf(results.get(0));
+    }
+
+    @Test
+    void badArgumentsFailClearlyAndChangeNothing() {
+        target("m7");
+        execute("CREATE TABLE m7_src (id INT, score INT, name STRING)");
+        execute("INSERT INTO m7_src VALUES (1, 10, 'x')");
+        long before = latest("m7").id();
+        assertThatThrownBy(() -> merge7("nope", "t.id = s.id", "score = s.score"))
+                .hasStackTraceContaining("Cannot plan the merge's source")
+                .hasStackTraceContaining("nope");
+        assertThatThrownBy(() -> merge7("m7_src", "t.id = s.idx", "score = s.score"))
+                .hasStackTraceContaining("Cannot plan the merge")
+                .hasStackTraceContaining("idx");
+        assertThatThrownBy(() -> merge7("m7_src", "t.id = s.id", "dt = s.name"))
+                .hasStackTraceContaining("partition column 'dt'");
+        assertThatThrownBy(() -> merge7("m7_src", "t.id = s.id", "_ROW_ID = s.id"))
+                .hasStackTraceContaining("system column '_ROW_ID'");
+        assertThatThrownBy(() -> merge7("m7_src", "t.id = s.id", "score = s.name"))
+                .hasStackTraceContaining("column 'score' of default.m7 is INT")
+                .hasStackTraceContaining("CAST the value explicitly");
+        assertThatThrownBy(() -> merge7("m7_src", "t.id = s.id", "nope = s.id"))
+                .hasStackTraceContaining("unknown column 'nope'");
+        assertThatThrownBy(
+                        () ->
+                                call(
+                                        "CALL dt.sys.data_evolution_merge(target => 'default.nope',"
+                                                + " source => 'm7_src', merge_condition => 't.id ="
+                                                + " s.id', matched_update_set => 'score = s.score')"))
+                .hasStackTraceContaining("does not exist");
+        assertThat(latest("m7").id()).isEqualTo(before);
+    }
+
+    private Row merge7(String source, String condition, String set) {
+        return call(
+                "CALL dt.sys.data_evolution_merge(target => 'default.m7', source => '"
+                        + source
+                        + "', merge_condition => '"
+                        + condition
+                        + "', matched_update_set => '"
+                        + set
+                        + "')");
+    }
+
+    @Test
+    void paimonsMergeIntoCallRunsUnchanged() {
+        target("m8");
+        execute("CREATE TABLE m8_src (id INT, score INT)");
+        execute("INSERT INTO m8_src VALUES (2, 20), (3, 30), (77, 0)");
+        Row joined =
+                call(
+                        "CALL dt.sys.data_evolution_merge_into('default.m8', '', '', 'm8_src',"
+                                + " 'm8.id = m8_src.id', 'score = m8_src.score', 2)");
+        assertThat(joined.getField("updated")).isEqualTo(2L);
+        Row self =
+                call(
+                        "CALL dt.sys.data_evolution_merge_into(target_table => 'default.m8',"
+                                + " target_alias => 'T', source_sqls => 'CREATE TEMPORARY VIEW fix"
+                                + " AS SELECT _ROW_ID, score + 1 AS score FROM m8 WHERE id < 4',"
+                                + " source_table => 'fix', merge_condition => 'T._ROW_ID ="
+                                + " fix._ROW_ID', matched_update_set => 'score = fix.score',"
+                                + " sink_parallelism => 2)");
+        assertThat(self.getField("updated")).isEqualTo(4L);
+        assertThat(rows("SELECT id, score FROM m8 WHERE id < 5"))
+                .containsExactlyInAnyOrder(
+                        "+I[0, 1]", "+I[1, 2]", "+I[2, 21]", "+I[3, 31]", "+I[4, 4]");
+    }
+
+    // ---------------------------------------------------------------------------------------
+
+    private Row call(String statement) {
+        List<Row> rows = ProcedureSession.namedRows(sql.executeSql(statement));
+        assertThat(rows).hasSize(1);
+        return rows.get(0);
+    }
+
+    private List<String> rows(String query) {
+        List<String> out = new ArrayList<>();
+        try (CloseableIterator<Row> it = sql.executeSql(query).collect()) {
+            it.forEachRemaining(r -> out.add(r.toString()));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return out;
+    }
+
+    private Map<Integer, Long> rowIdsById(String table) {
+        Map<Integer, Long> ids = new HashMap<>();
+        for (Row row :
+                ProcedureSession.namedRows(sql.executeSql("SELECT id, _ROW_ID FROM " + table))) {
+            ids.put((Integer) row.getField("id"), (Long) row.getField("_ROW_ID"));
+        }
+        return ids;
+    }
+
+    /** Rows as {@code id,name,score,dt@rowId}. */
+    private List<String> renderWithRowIds(String table) {
+        List<String> out = new ArrayList<>();
+        for (Row row :
+                ProcedureSession.namedRows(
+                        sql.executeSql("SELECT id, name, score, dt, _ROW_ID FROM " + table))) {
+            out.add(
+                    row.getField("id")
+                            + ","
+                            + row.getField("name")
+                            + ","
+                            + row.getField("score")
+                            + ","
+                            + row.getField("dt")
+                            + "@"
+                            + row.getField("_ROW_ID"));
+        }
+        return out;
+    }
+
+    private void execute(String statement) {
+        try {
+            sql.executeSql(statement).await();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Snapshot latest(String table) {
+        return TableStore.open(new Warehouse(new Path(warehouse.toUri())).table("default", table))
+                .latestSnapshot()
+                .orElseThrow();
+    }
+}
