@@ -45,9 +45,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Tables written only through Dovetail's Flink SQL (a partitioned Parquet or ORC table: batch
  * INSERT, streaming INSERT with checkpoints, INSERT OVERWRITE of a partition, ALTER TABLE ADD, then
- * UPDATE ... SET of the new and of an existing column with a WHERE) are read by Paimon 1.4.2 after
- * every step exactly as Dovetail reads them, row by row with {@code _ROW_ID} and {@code
- * _SEQUENCE_NUMBER}; the values are those the statements wrote.
+ * UPDATE ... SET of the new and of an existing column with a WHERE, a merge updating two columns
+ * and inserting a row) are read by Paimon 1.4.2 after every step exactly as Dovetail reads them,
+ * row by row with {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}; the values are those the statements
+ * wrote.
  */
 class PaimonReadsSqlWritesTest {
 
@@ -178,6 +179,30 @@ class PaimonReadsSqlWritesTest {
                                 .as("_SEQUENCE_NUMBER of row %s (the group's newest file)", id)
                                 .isBetween(last, secondUpdate));
         assertThat(sequences.values()).contains(firstUpdate, secondUpdate);
+
+        batch.executeSql(
+                "CREATE TABLE " + t + "_fix (id BIGINT, name STRING, note STRING, dt STRING)");
+        execute(
+                batch,
+                "INSERT INTO "
+                        + t
+                        + "_fix VALUES (5, 'five', 'merged', 'b'), (1501, 'x', 'merged', 'b'),"
+                        + " (9001, 'new', 'inserted', 'a')");
+        execute(
+                batch,
+                "CALL dt.sys.data_evolution_merge(target => 'default."
+                        + t
+                        + "', source => '"
+                        + t
+                        + "_fix', merge_condition => 't.id = s.id', matched_update_set =>"
+                        + " 'note = s.note, name = s.name', not_matched_insert_values => '*')");
+        model.get(5L).put("note", "merged");
+        model.get(5L).put("name", "five");
+        model.get(1501L).put("note", "merged");
+        model.get(1501L).put("name", "x");
+        put(9001, "new", null, "a");
+        model.get(9001L).put("note", "inserted");
+        assertPaimonReadsWhatDovetailReads(t);
     }
 
     /**

@@ -99,7 +99,7 @@ final class MergeJob {
         }
         String sourceReference =
                 SqlFragments.isQuery(spec.source()) ? "(" + spec.source() + ")" : spec.source();
-        Table source = planned(sql, "SELECT * FROM " + sourceReference, "source");
+        Table source = planned(sql, "SELECT * FROM " + sourceReference, "the merge's source");
         String targetReference =
                 SqlFragments.quote(name[0])
                         + "."
@@ -113,8 +113,8 @@ final class MergeJob {
                         source.getResolvedSchema().getColumnNames(),
                         sourceReference,
                         targetReference);
-        Table raw = planned(sql, query.rawQuery(), "merge");
-        Table changes = planned(sql, query.query(raw.getResolvedSchema()), "merge");
+        Table raw = planned(sql, query.rawQuery(), "the merge");
+        Table changes = planned(sql, query.query(raw.getResolvedSchema()), "the merge");
         DataStream<RowData> rows;
         try {
             rows =
@@ -145,8 +145,7 @@ final class MergeJob {
         try {
             return sql.sqlQuery(query);
         } catch (RuntimeException e) {
-            throw new ValidationException(
-                    "Cannot plan the merge's " + what + ": " + e.getMessage(), e);
+            throw new ValidationException("Cannot plan " + what + ": " + e.getMessage(), e);
         }
     }
 

@@ -422,7 +422,15 @@ final class MergeQuery {
                                 + spec.target()
                                 + ", which is NOT NULL.");
             }
-            values.put(field.name(), value == null ? "NULL" : value);
+            values.put(
+                    field.name(),
+                    value == null
+                            ? "CAST(NULL AS "
+                                    + FlinkTypes.toFlink(field.type())
+                                            .copy(true)
+                                            .asSerializableString()
+                                    + ")"
+                            : value);
         }
         return values;
     }
