@@ -98,7 +98,9 @@ final class MergeJob {
             sql.executeSql(statement);
         }
         String sourceReference =
-                SqlFragments.isQuery(spec.source()) ? "(" + spec.source() + ")" : spec.source();
+                SqlFragments.isQuery(spec.source())
+                        ? "(" + spec.source() + ")"
+                        : SqlFragments.quotedTableName("source", spec.source());
         Table source = planned(sql, "SELECT * FROM " + sourceReference, "the merge's source");
         String targetReference =
                 SqlFragments.quote(name[0])
