@@ -142,7 +142,8 @@ public final class DovetailTableFactory
         return Set.of();
     }
 
-    private static final Set<ConfigOption<?>> OPTIONS =
+    /** The scan and write options (also documented in docs/configuration.md). */
+    public static final Set<ConfigOption<?>> OPTIONS =
             Set.of(
                     SNAPSHOT_ID,
                     SPLIT_TARGET_SIZE,

@@ -74,8 +74,8 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class TableCommit {
 
-    private static final int DEFAULT_MAX_RETRIES = 10;
-    private static final int DEFAULT_MANIFEST_MERGE_MIN_COUNT = 30;
+    public static final int DEFAULT_MAX_RETRIES = 10;
+    public static final int DEFAULT_MANIFEST_MERGE_MIN_COUNT = 30;
     private static final long MIN_RETRY_WAIT_MS = 10;
     private static final long MAX_RETRY_WAIT_MS = 10_000;
 

@@ -1,0 +1,341 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.options;
+
+import io.dovetail.flink.catalog.DovetailCatalogFactory;
+import io.dovetail.flink.sink.OverwriteScope;
+import io.dovetail.flink.table.DovetailTableFactory;
+import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.format.DataFileFormat;
+import io.dovetail.table.maintenance.CompactionConfig;
+import io.dovetail.table.maintenance.ExpireConfig;
+import io.dovetail.table.path.PartitionPaths;
+import io.dovetail.table.schema.TableOptions;
+import io.dovetail.table.write.DataFileWriterOptions;
+import io.dovetail.table.write.StatsMode;
+
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Every option Dovetail reads, in one list per place it is set: the catalog's, the scans' and
+ * writes', and the table options of the Paimon format. docs/configuration.md is generated from
+ * these lists and checked against them in the build.
+ */
+public final class DovetailOptions {
+
+    /** Where an option is set, with the heading and the sentence that introduce it in the docs. */
+    public enum Scope {
+        CATALOG("Catalog options", "Set in `CREATE CATALOG c WITH ('type' = 'dovetail', ...)`."),
+        SCAN_AND_WRITE(
+                "Scan and write options",
+                "Set as table options or per statement with an `OPTIONS` hint, e.g."
+                        + " `SELECT * FROM t /*+ OPTIONS('scan.snapshot-id' = '3') */`. A hinted"
+                        + " key starting with `scan.`, `source.`, `sink.` or `continuous.` that is"
+                        + " not listed here is refused."),
+        TABLE(
+                "Table options",
+                "Set in `CREATE TABLE ... WITH (...)` or `ALTER TABLE ... SET (...)`, with Apache"
+                        + " Paimon's names and defaults; stored in the table's schema file.");
+
+        public final String heading;
+        public final String introduction;
+
+        Scope(String heading, String introduction) {
+            this.heading = heading;
+            this.introduction = introduction;
+        }
+    }
+
+    public static final ConfigOption<String> FILE_FORMAT =
+            ConfigOptions.key(TableOptions.FILE_FORMAT)
+                    .stringType()
+                    .defaultValue(DataFileFormat.DEFAULT.extension())
+                    .withDescription("Format of new data files: 'parquet' or 'orc'.");
+
+    public static final ConfigOption<String> FILE_COMPRESSION =
+            ConfigOptions.key(DataFileWriterOptions.FILE_COMPRESSION)
+                    .stringType()
+                    .defaultValue("zstd")
+                    .withDescription(
+                            "Compression codec of new data files, one the file format supports.");
+
+    public static final ConfigOption<Integer> ZSTD_LEVEL =
+            ConfigOptions.key(DataFileWriterOptions.ZSTD_LEVEL)
+                    .intType()
+                    .defaultValue(1)
+                    .withDescription("zstd level of new data files.");
+
+    public static final ConfigOption<MemorySize> TARGET_FILE_SIZE =
+            ConfigOptions.key(DataFileWriterOptions.TARGET_FILE_SIZE)
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("256 mb"))
+                    .withDescription(
+                            "A writer rolls to a new data file once a file reaches this size;"
+                                    + " compaction packs files up to it.");
+
+    public static final ConfigOption<Long> TARGET_FILE_ROW_NUM =
+            ConfigOptions.key(DataFileWriterOptions.TARGET_FILE_ROW_NUM)
+                    .longType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "A writer rolls to a new data file once a file holds this many rows."
+                                    + " Default: no row limit.");
+
+    public static final ConfigOption<String> STATS_MODE =
+            ConfigOptions.key(DataFileWriterOptions.STATS_MODE)
+                    .stringType()
+                    .defaultValue(StatsMode.DEFAULT.toString())
+                    .withDescription(
+                            "Column statistics kept in the manifests: 'none', 'counts',"
+                                    + " 'truncate(N)' or 'full'.");
+
+    public static final ConfigOption<String> FIELD_STATS_MODE =
+            ConfigOptions.key(
+                            DataFileWriterOptions.FIELDS_PREFIX
+                                    + "<column>"
+                                    + DataFileWriterOptions.FIELD_STATS_MODE_SUFFIX)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The statistics mode of one column, overriding metadata.stats-mode.");
+
+    public static final ConfigOption<Integer> STATS_KEEP_FIRST_N_COLUMNS =
+            ConfigOptions.key(DataFileWriterOptions.STATS_KEEP_FIRST_N_COLUMNS)
+                    .intType()
+                    .defaultValue(-1)
+                    .withDescription(
+                            "Only the first N columns get statistics unless a column sets its own"
+                                    + " mode; -1 keeps them for every column.");
+
+    public static final ConfigOption<Boolean> STATS_DENSE_STORE =
+            ConfigOptions.key(DataFileWriterOptions.STATS_DENSE_STORE)
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "Store statistics only for the columns that have them (Paimon's dense"
+                                    + " layout).");
+
+    public static final ConfigOption<String> FORMAT_PASS_THROUGH =
+            ConfigOptions.key("parquet.* / orc.*")
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Options of the table's file format, handed to the Parquet or ORC"
+                                    + " writer unchanged (e.g. parquet.block.size).");
+
+    public static final ConfigOption<Boolean> ROW_TRACKING_ENABLED =
+            ConfigOptions.key(TableOptions.ROW_TRACKING_ENABLED)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Rows get a stable _ROW_ID. Must be true for a data-evolution table;"
+                                    + " fixed at CREATE TABLE.");
+
+    public static final ConfigOption<Boolean> DATA_EVOLUTION_ENABLED =
+            ConfigOptions.key(TableOptions.DATA_EVOLUTION_ENABLED)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Updates write only the updated columns. Must be true for a"
+                                    + " data-evolution table; fixed at CREATE TABLE.");
+
+    public static final ConfigOption<Integer> BUCKET =
+            ConfigOptions.key(TableOptions.BUCKET)
+                    .intType()
+                    .defaultValue(-1)
+                    .withDescription(
+                            "Must be -1 (bucket-unaware) for a data-evolution table; fixed at"
+                                    + " CREATE TABLE.");
+
+    public static final ConfigOption<Boolean> CLUSTERING_INCREMENTAL =
+            ConfigOptions.key(TableOptions.CLUSTERING_INCREMENTAL)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription("Must be false for a data-evolution table.");
+
+    public static final ConfigOption<Boolean> DELETION_VECTORS_ENABLED =
+            ConfigOptions.key(TableOptions.DELETION_VECTORS_ENABLED)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "DELETE FROM writes deletion vectors; without it only whole"
+                                    + " partitions can be removed (INSERT OVERWRITE).");
+
+    public static final ConfigOption<Boolean> DELETION_VECTORS_MODIFIABLE =
+            ConfigOptions.key(TableOptions.DELETION_VECTORS_MODIFIABLE)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Allows changing deletion-vectors.enabled after CREATE TABLE.");
+
+    public static final ConfigOption<Boolean> DELETION_VECTORS_BITMAP64 =
+            ConfigOptions.key(TableOptions.DELETION_VECTORS_BITMAP64)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "64-bit deletion vectors: Dovetail writes only 32-bit ones and"
+                                    + " refuses to delete from a table with this set to true.");
+
+    public static final ConfigOption<String> VECTOR_FILE_FORMAT =
+            ConfigOptions.key(TableOptions.VECTOR_FILE_FORMAT)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "When set, VECTOR columns are stored in dedicated vector-store"
+                                    + " files.");
+
+    public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
+            ConfigOptions.key(TableOptions.PARTITION_DEFAULT_NAME)
+                    .stringType()
+                    .defaultValue(PartitionPaths.DEFAULT_NAME)
+                    .withDescription(
+                            "Directory name of a partition whose value is null, empty or blank.");
+
+    public static final ConfigOption<Boolean> PARTITION_LEGACY_NAME =
+            ConfigOptions.key(TableOptions.PARTITION_LEGACY_NAME)
+                    .booleanType()
+                    .defaultValue(PartitionPaths.LEGACY_NAME_DEFAULT)
+                    .withDescription(
+                            "Partition directories use the legacy (Java toString) value strings.");
+
+    public static final ConfigOption<Integer> COMMIT_MAX_RETRIES =
+            ConfigOptions.key(TableOptions.COMMIT_MAX_RETRIES)
+                    .intType()
+                    .defaultValue(TableCommit.DEFAULT_MAX_RETRIES)
+                    .withDescription(
+                            "How often a commit that lost the race for a snapshot id is retried.");
+
+    public static final ConfigOption<Integer> MANIFEST_MERGE_MIN_COUNT =
+            ConfigOptions.key(TableOptions.MANIFEST_MERGE_MIN_COUNT)
+                    .intType()
+                    .defaultValue(TableCommit.DEFAULT_MANIFEST_MERGE_MIN_COUNT)
+                    .withDescription(
+                            "Number of manifests at which a commit rewrites the live files into"
+                                    + " fewer manifests.");
+
+    public static final ConfigOption<Integer> COMPACTION_MIN_FILE_NUM =
+            ConfigOptions.key(TableOptions.COMPACTION_MIN_FILE_NUM)
+                    .intType()
+                    .defaultValue(CompactionConfig.DEFAULT_MIN_FILE_NUM)
+                    .withDescription(
+                            "Compaction rewrites a bin of files only when it holds at least this"
+                                    + " many.");
+
+    public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MIN =
+            ConfigOptions.key(TableOptions.SNAPSHOT_NUM_RETAINED_MIN)
+                    .intType()
+                    .defaultValue(ExpireConfig.DEFAULT_RETAIN_MIN)
+                    .withDescription("Snapshot expiry keeps at least this many newest snapshots.");
+
+    public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MAX =
+            ConfigOptions.key(TableOptions.SNAPSHOT_NUM_RETAINED_MAX)
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Snapshot expiry keeps at most this many snapshots. Default:"
+                                    + " unbounded.");
+
+    public static final ConfigOption<Duration> SNAPSHOT_TIME_RETAINED =
+            ConfigOptions.key(TableOptions.SNAPSHOT_TIME_RETAINED)
+                    .durationType()
+                    .defaultValue(ExpireConfig.DEFAULT_TIME_RETAINED)
+                    .withDescription("Snapshot expiry keeps snapshots younger than this.");
+
+    public static final ConfigOption<Integer> SNAPSHOT_EXPIRE_LIMIT =
+            ConfigOptions.key(TableOptions.SNAPSHOT_EXPIRE_LIMIT)
+                    .intType()
+                    .defaultValue(ExpireConfig.DEFAULT_MAX_EXPIRES)
+                    .withDescription("Snapshot expiry removes at most this many snapshots a run.");
+
+    public static final ConfigOption<Boolean> WRITE_ONLY =
+            ConfigOptions.key("write-only")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription("Writes skip the snapshot expiry that follows each commit.");
+
+    public static final ConfigOption<Boolean> DYNAMIC_PARTITION_OVERWRITE =
+            ConfigOptions.key(OverwriteScope.DYNAMIC_PARTITION_OVERWRITE)
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "INSERT OVERWRITE without a static partition replaces only the"
+                                    + " partitions it writes; false replaces the whole table.");
+
+    private static final List<ConfigOption<?>> TABLE =
+            List.of(
+                    ROW_TRACKING_ENABLED,
+                    DATA_EVOLUTION_ENABLED,
+                    BUCKET,
+                    CLUSTERING_INCREMENTAL,
+                    DELETION_VECTORS_ENABLED,
+                    DELETION_VECTORS_MODIFIABLE,
+                    DELETION_VECTORS_BITMAP64,
+                    VECTOR_FILE_FORMAT,
+                    FILE_FORMAT,
+                    FILE_COMPRESSION,
+                    ZSTD_LEVEL,
+                    TARGET_FILE_SIZE,
+                    TARGET_FILE_ROW_NUM,
+                    STATS_MODE,
+                    FIELD_STATS_MODE,
+                    STATS_KEEP_FIRST_N_COLUMNS,
+                    STATS_DENSE_STORE,
+                    FORMAT_PASS_THROUGH,
+                    PARTITION_DEFAULT_NAME,
+                    PARTITION_LEGACY_NAME,
+                    DYNAMIC_PARTITION_OVERWRITE,
+                    WRITE_ONLY,
+                    COMMIT_MAX_RETRIES,
+                    MANIFEST_MERGE_MIN_COUNT,
+                    COMPACTION_MIN_FILE_NUM,
+                    SNAPSHOT_NUM_RETAINED_MIN,
+                    SNAPSHOT_NUM_RETAINED_MAX,
+                    SNAPSHOT_TIME_RETAINED,
+                    SNAPSHOT_EXPIRE_LIMIT);
+
+    private DovetailOptions() {}
+
+    /** The options of {@code scope}, in the order the docs list them. */
+    public static List<ConfigOption<?>> of(Scope scope) {
+        switch (scope) {
+            case CATALOG:
+                DovetailCatalogFactory catalog = new DovetailCatalogFactory();
+                return byKey(catalog.requiredOptions(), catalog.optionalOptions());
+            case SCAN_AND_WRITE:
+                return byKey(DovetailTableFactory.OPTIONS);
+            default:
+                return TABLE;
+        }
+    }
+
+    @SafeVarargs
+    private static List<ConfigOption<?>> byKey(Set<ConfigOption<?>>... sets) {
+        return Stream.of(sets)
+                .flatMap(Set::stream)
+                .sorted(Comparator.comparing(ConfigOption::key))
+                .toList();
+    }
+}
