@@ -53,6 +53,11 @@ final class BenchSqlSession implements AutoCloseable {
                                 .build());
     }
 
+    /** Sets a session option, like the SQL client's {@code SET}. */
+    void set(String key, String value) {
+        sql.getConfig().set(key, value);
+    }
+
     /** Runs {@code statement} and waits until its job, if it has one, finished. */
     void execute(String statement) {
         try {

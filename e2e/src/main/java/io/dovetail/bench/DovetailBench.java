@@ -55,6 +55,15 @@ public final class DovetailBench {
                     System.exit(1);
                 }
                 break;
+            case "merge":
+                try {
+                    MergeBenchmark.run(
+                            new BenchArgs(rest, List.of("rows", "cols", "repeats", "sweep-rows")));
+                } catch (ResultMismatch e) {
+                    System.err.println("error: wrong merge result: " + e.getMessage());
+                    System.exit(1);
+                }
+                break;
             default:
                 usage();
                 System.exit(2);
@@ -66,6 +75,8 @@ public final class DovetailBench {
                 "usage: dovetail-bench write [--rows N] [--cols M] [--repeats R]\n"
                         + "       dovetail-bench read [--rows N] [--cols M] [--versions K]"
                         + " [--repeats R] [--point-lookups L]\n"
-                        + "       dovetail-bench sql [--rows N] [--cols M] [--repeats R]");
+                        + "       dovetail-bench sql [--rows N] [--cols M] [--repeats R]\n"
+                        + "       dovetail-bench merge [--rows N] [--cols M] [--repeats R]"
+                        + " [--sweep-rows S]");
     }
 }

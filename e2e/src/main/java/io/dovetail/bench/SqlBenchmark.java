@@ -114,7 +114,7 @@ final class SqlBenchmark {
         sql.execute(columns.generatorTable(GENERATOR, rows));
     }
 
-    private static String catalog(String name, String type, Path warehouse) {
+    static String catalog(String name, String type, Path warehouse) {
         return "CREATE CATALOG "
                 + name
                 + " WITH ('type' = '"
@@ -133,7 +133,7 @@ final class SqlBenchmark {
     }
 
     /** The same options for both engines: a data-evolution table of zstd-compressed Parquet. */
-    private static String tableOptions(String... extra) {
+    static String tableOptions(String... extra) {
         List<String> options = new ArrayList<>();
         options.add("'row-tracking.enabled' = 'true'");
         options.add("'data-evolution.enabled' = 'true'");
@@ -330,7 +330,7 @@ final class SqlBenchmark {
     }
 
     /** The engines in round {@code round}'s order: rotated by one each round. */
-    private static List<String> inTurn(int round, String... engines) {
+    static List<String> inTurn(int round, String... engines) {
         List<String> order = new ArrayList<>();
         for (int i = 0; i < engines.length; i++) {
             order.add(engines[(i + round) % engines.length]);

@@ -29,27 +29,24 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Runs {@code dovetail-bench sql} on tiny sizes so the benchmark cannot rot. */
+/** Runs {@code dovetail-bench sql} and {@code merge} on tiny sizes so they cannot rot. */
 class SqlBenchmarkSmokeTest {
 
     @Test
     void measuresEveryPhaseOfBothEnginesAndSummarizes() throws Exception {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        PrintStream stdout = System.out;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            SqlBenchmark.run(
-                    new BenchArgs(
-                            List.of("--rows", "2000", "--cols", "4", "--repeats", "1"),
-                            List.of("rows", "cols", "repeats")));
-        } finally {
-            System.setOut(stdout);
-        }
-        ObjectMapper json = new ObjectMapper();
-        List<JsonNode> lines = new ArrayList<>();
-        for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
-            lines.add(json.readTree(line));
-        }
+        List<JsonNode> lines =
+                run(
+                        () ->
+                                SqlBenchmark.run(
+                                        new BenchArgs(
+                                                List.of(
+                                                        "--rows",
+                                                        "2000",
+                                                        "--cols",
+                                                        "4",
+                                                        "--repeats",
+                                                        "1"),
+                                                List.of("rows", "cols", "repeats"))));
         List<String> measured =
                 lines.stream()
                         .filter(l -> l.has("wall_ms"))
@@ -78,5 +75,68 @@ class SqlBenchmarkSmokeTest {
                         "median_delete_ms_1pct")) {
             assertThat(summary.get(ratio).asDouble()).as(ratio).isPositive();
         }
+    }
+
+    @Test
+    void measuresMergesOfBothEnginesTheSelfMergeAndTheWidthSweep() throws Exception {
+        List<JsonNode> lines =
+                run(
+                        () ->
+                                MergeBenchmark.run(
+                                        new BenchArgs(
+                                                List.of(
+                                                        "--rows",
+                                                        "3000",
+                                                        "--cols",
+                                                        "4",
+                                                        "--repeats",
+                                                        "1",
+                                                        "--sweep-rows",
+                                                        "1000"),
+                                                List.of("rows", "cols", "repeats", "sweep-rows"))));
+        List<String> measured =
+                lines.stream()
+                        .filter(l -> l.has("wall_ms"))
+                        .map(l -> l.get("phase").asText() + "/" + l.get("engine").asText())
+                        .distinct()
+                        .toList();
+        assertThat(measured)
+                .containsExactlyInAnyOrder(
+                        "merge-1pct/dovetail",
+                        "merge-1pct/paimon",
+                        "merge-100pct/dovetail",
+                        "merge-100pct/paimon",
+                        "self-merge-1pct/dovetail",
+                        "sweep-2/dovetail",
+                        "sweep-20/dovetail",
+                        "sweep-100/dovetail");
+        JsonNode summary = lines.get(lines.size() - 1);
+        assertThat(summary.get("phase").asText()).isEqualTo("summary");
+        for (String ratio :
+                List.of("speedup_vs_paimon_100", "speedup_vs_paimon_1", "merge_width_growth")) {
+            assertThat(summary.get(ratio).asDouble()).as(ratio).isPositive();
+        }
+    }
+
+    /** Runs a benchmark, its standard output parsed as JSON lines. */
+    private static List<JsonNode> run(Benchmark benchmark) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream stdout = System.out;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            benchmark.run();
+        } finally {
+            System.setOut(stdout);
+        }
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+            lines.add(json.readTree(line));
+        }
+        return lines;
+    }
+
+    private interface Benchmark {
+        void run() throws Exception;
     }
 }
