@@ -24,13 +24,17 @@ import org.apache.flink.table.procedures.Procedure;
 
 import java.util.Map;
 
-/** Dovetail's maintenance procedures: {@code expire_snapshots} and {@code compact}. */
+/**
+ * Dovetail's maintenance procedures, by name. Register a new procedure here (one entry per name),
+ * e.g. {@code merge}.
+ */
 public final class DovetailProcedures implements ProcedureProvider {
 
     @Override
     public Map<String, Procedure> procedures(CatalogTables tables) {
         return Map.of(
                 ExpireSnapshotsProcedure.NAME, new ExpireSnapshotsProcedure(tables),
-                CompactProcedure.NAME, new CompactProcedure(tables));
+                CompactProcedure.NAME, new CompactProcedure(tables),
+                RollbackToProcedure.NAME, new RollbackToProcedure(tables));
     }
 }
