@@ -17,44 +17,103 @@
  */
 package io.dovetail.actions;
 
+import io.dovetail.actions.ProcedureAction.Argument;
 import io.dovetail.table.error.DovetailException;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * Command-line entry point: {@code ACTION [--option value ...]}. Exit codes: 0 success, 1 the table
- * could not be read or written (or a live file is missing), 2 bad command line.
+ * Command-line entry point, also the main class of the actions jar ({@code flink run
+ * dovetail-flink-actions.jar ACTION [--option value ...]}); {@code ACTION --help} documents each
+ * action. Exit codes: 0 success, 1 the table could not be read or written (or a live file is
+ * missing), 2 bad command line.
  */
 public final class DovetailActions {
 
-    static final String USAGE =
-            String.join(
-                    System.lineSeparator(),
-                    "Usage: dovetail-actions ACTION [OPTIONS]",
-                    "",
-                    "Actions:",
-                    "  " + QuickstartAction.USAGE,
-                    "      Creates the data-evolution table default.media in DIR (default "
-                            + QuickstartAction.DEFAULT_WAREHOUSE
-                            + "),",
-                    "      replacing an earlier quickstart table, evolves its schema and prints"
-                            + " it.",
-                    "      Writes schema files only: no data files, no snapshots.",
-                    "  " + InspectAction.USAGE,
-                    "      Prints a Paimon-format table: schemas, snapshots and, for snapshot ID"
-                            + " (default",
-                    "      latest), its live data files, row-range groups and index files, then"
-                            + " checks",
-                    "      that every live file is present.",
-                    "  help",
-                    "      Prints this message.",
-                    "",
-                    "Exit codes: 0 success, 1 table error or missing live files, 2 bad command"
-                            + " line.");
+    /**
+     * The actions that call a {@code sys} procedure, by name. Register new procedure actions here
+     * (e.g. {@code merge}); each gets its usage line, {@code --help} and dispatch from this list.
+     */
+    static final List<ProcedureAction> PROCEDURE_ACTIONS =
+            List.of(
+                    new ProcedureAction(
+                            "compact",
+                            "Compacts the table's row-range groups as a distributed batch job"
+                                    + " (row ids and deletion vectors kept).",
+                            List.of(
+                                    Argument.text(
+                                            "partitions",
+                                            "partitions to compact, 'dt=a,hh=1;dt=b'"),
+                                    Argument.text(
+                                            "where",
+                                            "partitions to compact, a SQL predicate over them"),
+                                    Argument.text(
+                                            "options", "table options for this run, 'k=v,..'"),
+                                    Argument.number(
+                                            "parallelism", "INT", "the most rewriter subtasks"))),
+                    new ProcedureAction(
+                            "expire_snapshots",
+                            "Expires old snapshots and deletes the files only they referenced.",
+                            List.of(
+                                    Argument.number(
+                                            "retain_max", "INT", "the most snapshots to keep"),
+                                    Argument.number(
+                                            "retain_min", "INT", "the fewest snapshots to keep"),
+                                    Argument.text(
+                                            "older_than", "expire up to 'yyyy-MM-dd HH:mm:ss'"),
+                                    Argument.number(
+                                            "max_deletes", "INT", "the most snapshots to expire"),
+                                    Argument.text(
+                                            "options", "table options for this run, 'k=v,..'"))),
+                    new ProcedureAction(
+                            "rollback_to",
+                            "Rolls the table back to an older snapshot or tag; row ids are never"
+                                    + " reused.",
+                            List.of(
+                                    Argument.number(
+                                            "snapshot_id",
+                                            "BIGINT",
+                                            "the snapshot to roll back to"),
+                                    Argument.text("tag", "the tag to roll back to"))));
 
     private DovetailActions() {}
+
+    static String usage() {
+        List<String> lines = new ArrayList<>();
+        lines.add("Usage: dovetail-actions ACTION [OPTIONS]   (ACTION --help for its options)");
+        lines.add("");
+        lines.add("Actions:");
+        for (ProcedureAction action : PROCEDURE_ACTIONS) {
+            lines.add("  " + action.usage());
+        }
+        lines.add("  " + DeleteAction.USAGE);
+        lines.add("      Deletes the rows matching a Flink SQL predicate (deletion vectors).");
+        lines.add("  " + QuickstartAction.USAGE);
+        lines.add(
+                "      Creates the data-evolution table default.media in DIR (default "
+                        + QuickstartAction.DEFAULT_WAREHOUSE
+                        + "),");
+        lines.add("      replacing an earlier quickstart table, evolves its schema and prints it.");
+        lines.add("      Writes schema files only: no data files, no snapshots.");
+        lines.add("  " + InspectAction.USAGE);
+        lines.add(
+                "      Prints a Paimon-format table: schemas, snapshots and, for snapshot ID"
+                        + " (default");
+        lines.add(
+                "      latest), its live data files, row-range groups and index files, then"
+                        + " checks");
+        lines.add("      that every live file is present.");
+        lines.add("  help");
+        lines.add("      Prints this message.");
+        lines.add("");
+        lines.add(
+                "Exit codes: 0 success, 1 table error or missing live files, 2 bad command"
+                        + " line.");
+        return String.join(System.lineSeparator(), lines);
+    }
 
     public static void main(String[] args) {
         int exitCode = run(args, System.out, System.err);
@@ -70,7 +129,14 @@ public final class DovetailActions {
         }
         List<String> options = Arrays.asList(args).subList(1, args.length);
         try {
+            for (ProcedureAction action : PROCEDURE_ACTIONS) {
+                if (action.name().equals(args[0])) {
+                    return action.run(options, out);
+                }
+            }
             switch (args[0]) {
+                case DeleteAction.NAME:
+                    return DeleteAction.run(options, out);
                 case QuickstartAction.NAME:
                     return QuickstartAction.run(options, out);
                 case InspectAction.NAME:
@@ -78,7 +144,7 @@ public final class DovetailActions {
                 case "help":
                 case "--help":
                 case "-h":
-                    out.println(USAGE);
+                    out.println(usage());
                     return 0;
                 default:
                     return usageError("Unknown action '" + args[0] + "'.", err);
@@ -88,13 +154,27 @@ public final class DovetailActions {
         } catch (DovetailException e) {
             err.println("Error: " + e.getMessage());
             return 1;
+        } catch (Exception e) {
+            err.println("Error: " + messages(e));
+            return 1;
         }
+    }
+
+    /** The distinct messages of {@code e} and its causes, outermost first. */
+    private static String messages(Throwable e) {
+        List<String> messages = new ArrayList<>();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !messages.contains(t.getMessage())) {
+                messages.add(t.getMessage());
+            }
+        }
+        return String.join(System.lineSeparator() + "  caused by: ", messages);
     }
 
     private static int usageError(String message, PrintStream err) {
         err.println("Error: " + message);
         err.println();
-        err.println(USAGE);
+        err.println(usage());
         return 2;
     }
 }

@@ -35,7 +35,7 @@ class DovetailActionsTest {
     static Stream<Arguments> badCommandLines() {
         return Stream.of(
                 Arguments.of(new String[] {}, "No action given."),
-                Arguments.of(new String[] {"compact"}, "Unknown action 'compact'."),
+                Arguments.of(new String[] {"frobnicate"}, "Unknown action 'frobnicate'."),
                 Arguments.of(new String[] {"inspect"}, "inspect needs either --table-path DIR"),
                 Arguments.of(
                         new String[] {"inspect", "--table-path"},

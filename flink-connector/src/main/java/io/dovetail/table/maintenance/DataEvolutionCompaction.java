@@ -134,6 +134,16 @@ public final class DataEvolutionCompaction {
         this.commit = commit;
     }
 
+    /**
+     * What one run rewrites: {@code tasks} planned over the live files of snapshot {@code
+     * snapshotId}, to be read and written with schema {@code schemaId}.
+     */
+    public record Plan(long snapshotId, long schemaId, List<CompactionTask> tasks) {
+        public Plan {
+            tasks = List.copyOf(tasks);
+        }
+    }
+
     /** Compacts every partition with the table's options. */
     public Result compact(String commitUser, long commitIdentifier) {
         return compact(
@@ -145,7 +155,9 @@ public final class DataEvolutionCompaction {
 
     /**
      * Compacts the partitions whose values (a row of the partition columns) pass {@code
-     * partitions}, packing tasks by {@code config}.
+     * partitions}, packing tasks by {@code config}, in this process: {@link #plan}, {@link
+     * RangeRewriter#rewrite} of each task, {@link #commit}. A distributed job runs the same three
+     * steps in different processes.
      */
     public Result compact(
             String commitUser,
@@ -157,34 +169,70 @@ public final class DataEvolutionCompaction {
         if (done.isPresent()) {
             return Result.of(done.get().id(), store.files(done.get()).deltaEntries());
         }
+        Optional<Plan> plan = plan(partitions, config);
+        if (plan.isEmpty()) {
+            return Result.NOTHING;
+        }
+        List<ManifestEntry> compacted = new ArrayList<>();
+        try {
+            RangeRewriter rewriter = RangeRewriter.of(store, plan.get(), plan.get().tasks());
+            for (CompactionTask task : plan.get().tasks()) {
+                compacted.add(rewriter.rewrite(task));
+            }
+        } catch (RuntimeException e) {
+            deleteQuietly(compacted, plan.get());
+            throw e;
+        }
+        return commit(commitUser, commitIdentifier, plan.get(), compacted);
+    }
+
+    /**
+     * Pins the latest snapshot and plans the tasks over the live files of the partitions passing
+     * {@code partitions}; empty when the table has no snapshot or no bin qualifies.
+     */
+    public Optional<Plan> plan(Predicate<RowData> partitions, CompactionConfig config) {
         TableSchema schema = store.latestSchema();
         checkNoDedicatedColumns(schema);
         Optional<Snapshot> latest = store.latestSnapshot();
         if (latest.isEmpty()) {
-            return Result.NOTHING;
+            return Optional.empty();
         }
-        SnapshotFiles files = store.files(latest.get());
+        List<ManifestEntry> live = store.files(latest.get()).liveFiles();
         List<CompactionTask> tasks =
-                new CompactionPlanner(config).plan(selected(files.liveFiles(), schema, partitions));
-        if (tasks.isEmpty()) {
-            return Result.NOTHING;
+                new CompactionPlanner(config).plan(selected(live, schema, partitions));
+        return tasks.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Plan(latest.get().id(), schema.id(), tasks));
+    }
+
+    /**
+     * Commits the rewritten files {@code compacted} (one per task of {@code plan}, same order) as
+     * one COMPACT snapshot: the inputs deleted, the compacted files added, the deletion vectors of
+     * the old anchors moved to them. If the commit certainly did not land, the compacted files and
+     * the new index files are deleted.
+     */
+    public Result commit(
+            String commitUser, long commitIdentifier, Plan plan, List<ManifestEntry> compacted) {
+        if (compacted.size() != plan.tasks().size()) {
+            deleteQuietly(compacted, plan);
+            throw Errors.invalidArgument(
+                    "A compaction of "
+                            + plan.tasks().size()
+                            + " tasks got "
+                            + compacted.size()
+                            + " compacted files; nothing was committed.");
         }
+        SnapshotFiles files = store.files(store.snapshots().snapshot(plan.snapshotId()));
         List<Path> written = new ArrayList<>();
+        compacted.forEach(file -> written.add(files.dataFilePath(file)));
         CommitRequest request;
         try {
-            RangeRewriter rewriter = new RangeRewriter(store, schema, latest.get(), tasks);
-            List<ManifestEntry> compacted = new ArrayList<>();
-            for (CompactionTask task : tasks) {
-                ManifestEntry file = rewriter.rewrite(task);
-                compacted.add(file);
-                written.add(files.dataFilePath(file));
-            }
             Path indexDir = store.paths().indexDir();
             IndexChanges vectors =
-                    CompactedVectors.move(indexDir, files.indexFiles(), tasks, compacted);
+                    CompactedVectors.move(indexDir, files.indexFiles(), plan.tasks(), compacted);
             vectors.added().forEach(e -> written.add(e.indexFile().path(indexDir)));
             List<ManifestEntry> inputs = new ArrayList<>();
-            tasks.forEach(t -> inputs.addAll(t.inputs()));
+            plan.tasks().forEach(t -> inputs.addAll(t.inputs()));
             request =
                     CommitRequest.compact(commitUser, commitIdentifier, inputs, compacted, vectors);
         } catch (RuntimeException e) {
@@ -200,6 +248,11 @@ public final class DataEvolutionCompaction {
             }
             throw e;
         }
+    }
+
+    private void deleteQuietly(List<ManifestEntry> compacted, Plan plan) {
+        SnapshotFiles files = store.files(store.snapshots().snapshot(plan.snapshotId()));
+        compacted.forEach(file -> FileIO.deleteQuietly(files.dataFilePath(file)));
     }
 
     /**

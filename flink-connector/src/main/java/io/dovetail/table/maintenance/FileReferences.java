@@ -18,6 +18,7 @@
 package io.dovetail.table.maintenance;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.ManifestFileMeta;
 import io.dovetail.table.path.TablePaths;
@@ -86,5 +87,16 @@ final class FileReferences {
     void removeAll(FileReferences other) {
         metadata.removeAll(other.metadata);
         dataFiles.removeAll(other.dataFiles);
+    }
+
+    /** Deletes {@code files}; returns how many were there to delete. */
+    static int deleteAll(Iterable<Path> files) {
+        int deleted = 0;
+        for (Path file : files) {
+            if (FileIO.deleteQuietly(file)) {
+                deleted++;
+            }
+        }
+        return deleted;
     }
 }

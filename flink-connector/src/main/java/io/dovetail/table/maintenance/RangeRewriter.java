@@ -54,7 +54,7 @@ import java.util.stream.IntStream;
  * {@code firstRowId} = the range start, {@code fileSource} COMPACT and the inputs' minimum and
  * maximum sequence numbers (which the commit keeps, because they are not 0).
  */
-final class RangeRewriter {
+public final class RangeRewriter {
 
     private final TableStore store;
     private final TableSchema schema;
@@ -63,8 +63,18 @@ final class RangeRewriter {
     private final BinaryRowCodec partitionCodec;
     private final DataFileWriterOptions options;
 
+    /** Plans the read of every one of {@code tasks} of {@code plan} once. */
+    public static RangeRewriter of(
+            TableStore store, DataEvolutionCompaction.Plan plan, List<CompactionTask> tasks) {
+        return new RangeRewriter(
+                store,
+                store.schemas().schema(plan.schemaId()),
+                store.snapshots().snapshot(plan.snapshotId()),
+                tasks);
+    }
+
     /** Plans the read of every task's range in {@code snapshot} once, with {@code schema}. */
-    RangeRewriter(
+    private RangeRewriter(
             TableStore store, TableSchema schema, Snapshot snapshot, List<CompactionTask> tasks) {
         this.store = store;
         this.schema = schema;
@@ -89,7 +99,7 @@ final class RangeRewriter {
     }
 
     /** Writes the compacted file of {@code task}; returns its ADD entry, ready to commit. */
-    ManifestEntry rewrite(CompactionTask task) {
+    public ManifestEntry rewrite(CompactionTask task) {
         RowRange range = task.range();
         List<FileGroup> toRead = new ArrayList<>();
         for (Group group : task.groups()) {

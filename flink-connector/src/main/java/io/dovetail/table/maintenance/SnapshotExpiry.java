@@ -25,12 +25,7 @@ import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.snapshot.Consumers;
 import io.dovetail.table.snapshot.Snapshot;
-import io.dovetail.table.snapshot.SnapshotJson;
 
-import org.apache.flink.core.fs.Path;
-
-import java.util.ArrayList;
-import java.util.List;
 import java.util.OptionalLong;
 
 /**
@@ -98,7 +93,7 @@ public final class SnapshotExpiry {
         }
         FileReferences kept = new FileReferences();
         kept.addSnapshot(store, store.snapshots().snapshot(end), true);
-        for (Snapshot tagged : taggedSnapshots()) {
+        for (Snapshot tagged : TagFiles.byName(store.paths()).values()) {
             kept.addSnapshot(store, tagged, true);
         }
         freed.removeAll(kept);
@@ -107,8 +102,8 @@ public final class SnapshotExpiry {
             FileIO.deleteQuietly(store.paths().snapshotFile(id));
         }
         store.snapshots().writeEarliestHint(end);
-        int data = deleteAll(freed.dataFiles());
-        int metadata = deleteAll(freed.metadata());
+        int data = FileReferences.deleteAll(freed.dataFiles());
+        int metadata = FileReferences.deleteAll(freed.metadata());
         return new Result((int) (end - earliest), end, data, metadata);
     }
 
@@ -128,36 +123,5 @@ public final class SnapshotExpiry {
             end++;
         }
         return end;
-    }
-
-    private List<Snapshot> taggedSnapshots() {
-        List<Snapshot> tagged = new ArrayList<>();
-        for (Path file : children(store.paths().tagDir(), "tag-")) {
-            tagged.add(SnapshotJson.fromBytes(FileIO.readFully(file, "the tag list"), file));
-        }
-        return tagged;
-    }
-
-    private static List<Path> children(Path dir, String prefix) {
-        List<Path> files = new ArrayList<>();
-        if (!FileIO.exists(dir)) {
-            return files;
-        }
-        for (String name : FileIO.listNames(dir)) {
-            if (name.startsWith(prefix)) {
-                files.add(new Path(dir, name));
-            }
-        }
-        return files;
-    }
-
-    private static int deleteAll(Iterable<Path> files) {
-        int deleted = 0;
-        for (Path file : files) {
-            if (FileIO.deleteQuietly(file)) {
-                deleted++;
-            }
-        }
-        return deleted;
     }
 }

@@ -18,12 +18,11 @@
 package io.dovetail.flink.procedure;
 
 import io.dovetail.flink.catalog.CatalogTables;
+import io.dovetail.flink.maintenance.CompactionJob;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.maintenance.CompactionConfig;
-import io.dovetail.table.maintenance.DataEvolutionCompaction;
-import io.dovetail.table.path.PartitionPaths;
-import io.dovetail.table.schema.TableSchema;
 
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
@@ -33,22 +32,20 @@ import org.apache.flink.types.Row;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
- * {@code CALL <catalog>.sys.compact(`table` => 'db.t', partitions => 'dt=a;dt=b', options =>
- * 'k=v,..')}: data-evolution compaction ({@link DataEvolutionCompaction}, semantics §8.1) of the
- * selected partitions (all when absent), packed by the table's {@code target-file-size}, {@code
- * source.split.open-file-cost} and {@code compaction.min.file-num} as overridden by {@code
- * options}. It runs in the calling process (the SQL client or gateway session), not yet as a
- * distributed Flink job, and commits one COMPACT snapshot, or nothing when no task qualifies.
+ * {@code CALL <catalog>.sys.compact(`table` => 'db.t', partitions => 'dt=a;dt=b' | where => "dt >
+ * 'a'", options => 'k=v,..', parallelism => n)}: data-evolution compaction (semantics §8.1) of the
+ * selected partitions (all when neither is given) as a distributed Flink batch job ({@link
+ * CompactionJob}: planned here, one rewriter task per bin at parallelism {@code min(bins,
+ * parallelism)}, the environment's parallelism by default, one committer), packed by the table's
+ * {@code target-file-size}, {@code source.split.open-file-cost} and {@code compaction.min.file-num}
+ * as overridden by {@code options}. It commits one COMPACT snapshot, or nothing when no bin
+ * qualifies, and returns what it did.
  */
 public final class CompactProcedure implements Procedure {
 
     static final String NAME = "compact";
-
-    /** Paimon's identifier for a one-off batch commit; each call has its own commit user. */
-    private static final long COMMIT_IDENTIFIER = Long.MAX_VALUE;
 
     private final CatalogTables tables;
 
@@ -63,32 +60,30 @@ public final class CompactProcedure implements Procedure {
                         name = "partitions",
                         type = @DataTypeHint("STRING"),
                         isOptional = true),
-                @ArgumentHint(name = "options", type = @DataTypeHint("STRING"), isOptional = true)
+                @ArgumentHint(name = "options", type = @DataTypeHint("STRING"), isOptional = true),
+                @ArgumentHint(name = "where", type = @DataTypeHint("STRING"), isOptional = true),
+                @ArgumentHint(name = "parallelism", type = @DataTypeHint("INT"), isOptional = true)
             },
-            output =
-                    @DataTypeHint(
-                            "ROW<files_written BIGINT, files_rewritten BIGINT, bytes_rewritten"
-                                    + " BIGINT, bytes_written BIGINT, snapshot_id BIGINT>"))
-    public Row[] call(ProcedureContext context, String table, String partitions, String options) {
+            output = @DataTypeHint(CompactionJob.OUTPUT))
+    public Row[] call(
+            ProcedureContext context,
+            String table,
+            String partitions,
+            String options,
+            String where,
+            Integer parallelism)
+            throws Exception {
         TableStore store = tables.open(table);
-        TableSchema schema = store.latestSchema();
-        Map<String, String> tableOptions = new HashMap<>(schema.options());
+        Map<String, String> tableOptions = new HashMap<>(store.latestSchema().options());
         tableOptions.putAll(ProcedureArguments.keyValues("options", options));
-        DataEvolutionCompaction.Result result =
-                new DataEvolutionCompaction(store)
-                        .compact(
-                                "dovetail-compact-" + UUID.randomUUID(),
-                                COMMIT_IDENTIFIER,
-                                PartitionPaths.of(schema)
-                                        .matchingAny(ProcedureArguments.partitions(partitions)),
-                                CompactionConfig.fromOptions(tableOptions));
-        return new Row[] {
-            Row.of(
-                    (long) result.tasks(),
-                    (long) result.filesRewritten(),
-                    result.bytesRewritten(),
-                    result.bytesWritten(),
-                    result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null)
-        };
+        StreamExecutionEnvironment env = context.getExecutionEnvironment();
+        CompactionJob job =
+                new CompactionJob(
+                        store,
+                        PartitionSelection.of(env, store, partitions, where),
+                        CompactionConfig.fromOptions(tableOptions),
+                        ProcedureArguments.positive(
+                                "parallelism", parallelism, env.getParallelism()));
+        return new Row[] {job.run(env)};
     }
 }

@@ -25,8 +25,9 @@ import org.apache.flink.table.procedures.Procedure;
 import java.util.Map;
 
 /**
- * Dovetail's procedures: {@code expire_snapshots}, {@code compact}, {@code data_evolution_merge}
- * and Paimon's {@code data_evolution_merge_into}.
+ * Dovetail's procedures, by name: {@code expire_snapshots}, {@code compact}, {@code rollback_to},
+ * {@code data_evolution_merge} and Paimon's {@code data_evolution_merge_into}. Register a new
+ * procedure here (one entry per name).
  */
 public final class DovetailProcedures implements ProcedureProvider {
 
@@ -35,6 +36,7 @@ public final class DovetailProcedures implements ProcedureProvider {
         return Map.of(
                 ExpireSnapshotsProcedure.NAME, new ExpireSnapshotsProcedure(tables),
                 CompactProcedure.NAME, new CompactProcedure(tables),
+                RollbackToProcedure.NAME, new RollbackToProcedure(tables),
                 MergeProcedure.NAME, new MergeProcedure(tables),
                 MergeIntoProcedure.NAME, new MergeIntoProcedure(tables));
     }

@@ -26,8 +26,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -64,6 +66,7 @@ class CompactProcedureTest {
         assertThat(onlyA.getField("files_rewritten")).isEqualTo(7L); // 5 appends + 2 partial
         assertThat((Long) onlyA.getField("bytes_written")).isPositive();
         assertThat(onlyA.getField("snapshot_id")).isEqualTo(snapshots + 1);
+        assertThat(onlyA.getField("rewrite_subtasks")).isEqualTo(1L);
         assertThat(session.table.latest().commitKind()).isEqualTo(CommitKind.COMPACT);
         assertThat(liveFiles("a")).containsExactly("0+50");
         assertThat(liveFiles("b")).hasSize(5);
@@ -76,6 +79,7 @@ class CompactProcedureTest {
         assertThat(liveFiles("b")).containsExactly("50+50");
         assertThat(session.read(session.table.latest())).isEqualTo(before);
         session.table.store.files(session.table.latest()).verifyLiveFiles();
+        assertThat(vectorPositionsByRange()).containsExactly(Map.entry(0L, 7L), Map.entry(50L, 5L));
 
         Row nothing = session.call("CALL dt.sys.compact(`table` => 'db.t')").get(0);
         assertThat(nothing.getField("files_written")).isEqualTo(0L);
@@ -93,12 +97,30 @@ class CompactProcedureTest {
         assertThat(none.getField("files_rewritten")).isEqualTo(0L);
         assertThat(session.table.latest().id()).isEqualTo(snapshots);
 
-        Row both = compact("options => 'compaction.min.file-num=5'");
+        List<String> before = session.read(session.table.latest());
+        Row both = compact("options => 'compaction.min.file-num=5', parallelism => 2");
 
         assertThat(both.getField("files_written")).isEqualTo(2L);
         assertThat(both.getField("files_rewritten")).isEqualTo(12L);
+        assertThat(both.getField("rewrite_subtasks")).isEqualTo(2L); // one bin per subtask
+        assertThat(session.read(session.table.latest())).hasSize(98).isEqualTo(before);
+        assertThat(vectorPositionsByRange()).containsExactly(Map.entry(0L, 7L), Map.entry(50L, 5L));
         assertThat(liveFiles("a")).containsExactly("0+50");
         assertThat(liveFiles("b")).containsExactly("50+50");
+    }
+
+    @Test
+    void whereSelectsPartitionsBySqlPredicate() {
+        long snapshots = session.table.latest().id();
+
+        Row none = compact("`where` => 'dt > ''x'''");
+        assertThat(none.getField("files_written")).isEqualTo(0L);
+
+        Row onlyB = compact("`where` => 'dt >= ''b'' AND dt IS NOT NULL'");
+        assertThat(onlyB.getField("files_rewritten")).isEqualTo(5L);
+        assertThat(liveFiles("b")).containsExactly("50+50");
+        assertThat(liveFiles("a")).hasSize(7);
+        assertThat(session.table.latest().id()).isEqualTo(snapshots + 1);
     }
 
     @Test
@@ -116,6 +138,14 @@ class CompactProcedureTest {
                                 + " the table's partition keys are [dt].");
         assertThatThrownBy(() -> compact("options => 'compaction.min.file-num=0'"))
                 .hasStackTraceContaining("compaction.min.file-num");
+        assertThatThrownBy(() -> compact("`where` => 'score > 1'"))
+                .hasStackTraceContaining(
+                        "where must be a SQL predicate over the partition columns [dt], got"
+                                + " 'score > 1'");
+        assertThatThrownBy(() -> compact("partitions => 'dt=a', `where` => 'dt = ''a'''"))
+                .hasStackTraceContaining("partitions and where both select partitions");
+        assertThatThrownBy(() -> compact("parallelism => 0"))
+                .hasStackTraceContaining("parallelism must be at least 1, got 0.");
         assertThatThrownBy(() -> session.call("CALL dt.sys.compact(`table` => 'db.other')"))
                 .hasStackTraceContaining("Table 'db.other' does not exist in catalog 'dt'.");
         assertThat(session.table.latest().id()).isEqualTo(snapshots);
@@ -132,6 +162,27 @@ class CompactProcedureTest {
         return session.table.live().stream()
                 .filter(e -> partition(e).equals(dt))
                 .map(e -> e.file().firstRowId() + "+" + e.file().rowCount())
+                .toList();
+    }
+
+    /** Each live deletion vector as the first row id of its file's range and its one position. */
+    private List<Map.Entry<Long, Long>> vectorPositionsByRange() {
+        Map<String, Long> firstRowIds = new HashMap<>();
+        session.table
+                .live()
+                .forEach(e -> firstRowIds.put(e.file().fileName(), e.file().firstRowId()));
+        return session.table.vectors().entrySet().stream()
+                .map(
+                        v -> {
+                            assertThat(v.getValue().cardinality()).isEqualTo(1);
+                            long position =
+                                    LongStream.range(0, 50)
+                                            .filter(v.getValue()::contains)
+                                            .findFirst()
+                                            .orElseThrow();
+                            return Map.entry(firstRowIds.get(v.getKey()), position);
+                        })
+                .sorted(Map.Entry.comparingByKey())
                 .toList();
     }
 
