@@ -27,6 +27,7 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.read.ChangePlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.TableSchema;
 
@@ -175,13 +176,14 @@ public final class DovetailTableFactory
         boolean streaming =
                 context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
                         == RuntimeExecutionMode.STREAMING;
+        ChangelogStart changelog = streaming ? changelogStart(options, store) : null;
         return new DovetailTableSource(
                 paths,
                 schema,
                 snapshotId(options, store),
                 options.get(SPLIT_TARGET_SIZE).getBytes(),
                 options.get(SPLIT_OPEN_FILE_COST).getBytes(),
-                streaming ? changelogStart(options, store) : null);
+                changelog);
     }
 
     @Override
@@ -299,6 +301,7 @@ public final class DovetailTableFactory
                     throw Errors.invalidArgument(
                             "'scan.snapshot-id' must be positive, got " + first + ".");
                 }
+                new ChangePlanner(store).requireKept(first);
         }
         return new ChangelogStart(
                 full,
