@@ -123,17 +123,38 @@ final class TableCommitter {
 
     private Optional<Snapshot> commitColumnFiles(long identifier, List<Committable> committables) {
         List<ManifestEntry> files = new ArrayList<>();
-        long base = -1;
+        long oldest = Long.MAX_VALUE;
+        long newest = -1;
         for (Committable committable : committables) {
             Committable.ColumnFiles columnFiles = (Committable.ColumnFiles) committable;
-            base = columnFiles.baseSnapshotId();
+            oldest = Math.min(oldest, columnFiles.baseSnapshotId());
+            newest = Math.max(newest, columnFiles.baseSnapshotId());
             files.addAll(columnFiles.files());
         }
         if (files.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(
-                commit.commit(CommitRequest.columnUpdate(commitUser, identifier, base, files)));
+                commit.commit(
+                        CommitRequest.columnUpdate(
+                                commitUser, identifier, base(oldest, newest), files)));
+    }
+
+    /**
+     * The base of a column update whose files were planned on snapshots {@code oldest..newest}
+     * (streaming writers flush against the latest snapshot each). Snapshots in between committed by
+     * this job's user hold other writers' groups only (a streaming writer flushes after its own
+     * previous files are committed), so they cannot conflict with the older files: if they are all
+     * there is, the newest base is checked from; any other commit in between is checked from the
+     * oldest base.
+     */
+    private long base(long oldest, long newest) {
+        for (long id = oldest + 1; id <= newest; id++) {
+            if (!commitUser.equals(store.snapshots().snapshot(id).commitUser())) {
+                return oldest;
+            }
+        }
+        return newest;
     }
 
     private Optional<Snapshot> commitDeletes(long identifier, List<Committable> committables) {
