@@ -45,6 +45,7 @@ import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
+import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
 
@@ -190,6 +191,14 @@ public final class DovetailTableFactory
     public DynamicTableSink createDynamicTableSink(Context context) {
         ObjectIdentifier id = context.getObjectIdentifier();
         SystemTableName name = SystemTableName.parse(id.getObjectName());
+        if (SystemTableName.COLUMN_UPDATES.equals(name.system())) {
+            TablePaths paths = tablePaths(context, name);
+            return new ColumnUpdatesTableSink(
+                    paths,
+                    TableStore.open(paths).latestSchema(),
+                    (RowType) context.getPhysicalRowDataType().getLogicalType(),
+                    context.getCatalogTable().getOptions());
+        }
         if (name.isSystemTable()) {
             throw Errors.unsupported(
                     "writing to the system table " + id.asSummaryString(),
