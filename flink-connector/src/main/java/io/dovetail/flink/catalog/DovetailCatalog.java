@@ -199,6 +199,9 @@ public class DovetailCatalog extends AbstractCatalog {
         if (SystemTableName.ROW_TRACKING.equals(name.system())) {
             return TableDefinitions.toFlinkRowTracking(latestSchema(table));
         }
+        if (SystemTableName.COLUMN_UPDATES.equals(name.system())) {
+            return TableDefinitions.toFlinkColumnUpdates(latestSchema(table));
+        }
         latestSchema(table); // the table must exist
         // not TableNotExistException: the planner would hide which names exist
         return SystemTables.catalogTable(

@@ -30,6 +30,9 @@ public record SystemTableName(String table, @Nullable String system) {
     /** All columns of the table, then {@code _ROW_ID} and {@code _SEQUENCE_NUMBER}. */
     public static final String ROW_TRACKING = "row_tracking";
 
+    /** A sink only: {@code _ROW_ID} and every column of the table, for column updates by row id. */
+    public static final String COLUMN_UPDATES = "column_updates";
+
     public static SystemTableName parse(String objectName) {
         int separator = objectName.indexOf(SEPARATOR);
         return separator < 0

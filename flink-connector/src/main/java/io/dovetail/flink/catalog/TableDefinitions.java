@@ -118,6 +118,19 @@ final class TableDefinitions {
         return toFlink(schema, false);
     }
 
+    /** The sink {@code t$column_updates}: {@code _ROW_ID}, then every column of the table. */
+    static CatalogTable toFlinkColumnUpdates(TableSchema schema) {
+        Schema.Builder builder = Schema.newBuilder();
+        List<DataField> fields = new ArrayList<>(List.of(SystemFields.ROW_ID));
+        fields.addAll(schema.fields());
+        for (DataField field : fields) {
+            builder.column(
+                    field.name(),
+                    TypeConversions.fromLogicalToDataType(FlinkTypes.toFlink(field.type())));
+        }
+        return CatalogTable.newBuilder().schema(builder.build()).options(Map.of()).build();
+    }
+
     private static CatalogTable toFlink(TableSchema schema, boolean virtualSystemColumns) {
         Schema.Builder builder = Schema.newBuilder();
         for (DataField field : schema.fields()) {

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.sink;
 
+import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.TableSchema;
@@ -61,6 +62,16 @@ import java.util.function.Function;
  *                                                          deletion vectors by the anchor rule
  * </pre>
  *
+ * A stream of column updates ({@link #forStreamingColumnUpdates}) takes the same rows, of any
+ * snapshot: each writer buffers its groups' updates (last one per row id wins) and flushes them
+ * before each checkpoint barrier against the latest snapshot, one column update per checkpoint
+ * ({@link StreamingColumnUpdateWriter}):
+ *
+ * <pre>
+ *   updates ──by group, following appends──▶ [streaming column-update writer × p] ──global──▶
+ *             [committer × 1] column update on the oldest base of the checkpoint's files
+ * </pre>
+ *
  * The writers run at {@code parallelism} (default: the input's); the committer always at
  * parallelism 1. A streaming job commits on checkpoint completion, its final data included when its
  * input is bounded; a batch job, and a bounded job without checkpointing, commits at the end of
@@ -72,6 +83,7 @@ public final class DovetailSink {
     private enum Kind {
         APPEND,
         COLUMN_UPDATE,
+        STREAMING_COLUMN_UPDATE,
         DELETE
     }
 
@@ -119,6 +131,21 @@ public final class DovetailSink {
             TablePaths table, TableSchema schema, long baseSnapshotId, List<String> columns) {
         return new DovetailSink(
                 Kind.COLUMN_UPDATE, table, schema, Map.of(), baseSnapshotId, columns);
+    }
+
+    /**
+     * A sink of a stream of updates of {@code columns}: rows are {@code _ROW_ID} followed by the
+     * new values, in the order of {@code columns}, of rows of whatever snapshot is the latest when
+     * they arrive (row ids appended meanwhile included). Each checkpoint commits the updates
+     * received before it, exactly once; of two updates of one row id before one checkpoint the
+     * later wins, and updates in later checkpoints apply later. A row id the table does not hold
+     * fails the job (nothing of that checkpoint is committed).
+     */
+    public static DovetailSink forStreamingColumnUpdates(
+            TablePaths table, TableSchema schema, List<String> columns) {
+        long latest = TableStore.open(table).snapshots().latestId().orElse(0);
+        return new DovetailSink(
+                Kind.STREAMING_COLUMN_UPDATE, table, schema, Map.of(), latest, columns);
     }
 
     /**
@@ -175,13 +202,14 @@ public final class DovetailSink {
             throw Errors.unsupported(
                     "INSERT OVERWRITE in streaming mode", "Run the overwrite as a batch job");
         }
-        if (kind != Kind.APPEND && !batch) {
+        if (kind != Kind.APPEND && kind != Kind.STREAMING_COLUMN_UPDATE && !batch) {
             throw Errors.unsupported(
                     "row-level updates and deletes in streaming mode",
                     "Run them as batch jobs ('execution.runtime-mode' = 'batch')");
         }
         int writers = parallelism != null ? parallelism : rows.getParallelism();
-        SingleOutputStreamOperator<Committable> committables = writers(rows, writers);
+        String commitUser = "dovetail-" + UUID.randomUUID();
+        SingleOutputStreamOperator<Committable> committables = writers(rows, commitUser);
         committables.setParallelism(writers);
         uid(committables, "writer");
         SingleOutputStreamOperator<Void> committed =
@@ -191,10 +219,7 @@ public final class DovetailSink {
                                 "Dovetail committer: " + table.root().getName(),
                                 Types.VOID,
                                 new CommitterOperator(
-                                        table,
-                                        "dovetail-" + UUID.randomUUID(),
-                                        overwrite,
-                                        batch || !checkpointing))
+                                        table, commitUser, overwrite, batch || !checkpointing))
                         .setParallelism(1)
                         .setMaxParallelism(1);
         uid(committed, "committer");
@@ -207,7 +232,8 @@ public final class DovetailSink {
         return end;
     }
 
-    private SingleOutputStreamOperator<Committable> writers(DataStream<RowData> rows, int writers) {
+    private SingleOutputStreamOperator<Committable> writers(
+            DataStream<RowData> rows, String commitUser) {
         String name = table.root().getName();
         switch (kind) {
             case COLUMN_UPDATE:
@@ -218,6 +244,14 @@ public final class DovetailSink {
                                 "Dovetail column-update writer: " + name,
                                 new CommittableTypeInfo(),
                                 new ColumnUpdateWriter(table, baseSnapshotId, updatedColumns));
+            case STREAMING_COLUMN_UPDATE:
+                return rows.partitionCustom(
+                                GroupPartitioner.followingAppends(table, baseSnapshotId),
+                                new GroupPartitioner.RowIdOfUpdate())
+                        .transform(
+                                "Dovetail streaming column-update writer: " + name,
+                                new CommittableTypeInfo(),
+                                new StreamingColumnUpdateWriter(table, updatedColumns, commitUser));
             case DELETE:
                 return rows.transform(
                         "Dovetail deleted-rows collector: " + name,

@@ -41,6 +41,12 @@ import java.util.TreeMap;
  * partial-column file costs the rows of its whole group), not by a hash of the first row id, which
  * stacks large groups on one writer. Every upstream subtask computes the same assignment from the
  * same snapshot. Row ids in no group go to writer 0, whose update reports them as stale.
+ *
+ * <p>Following appends (streaming updates, {@link #followingAppends}): a row id beyond every known
+ * group makes the partitioner load the groups the latest snapshot has beyond its known range and
+ * assign them, in row-id order, to the least loaded writers; known ranges never move, so the
+ * subtasks agree on a group however late each of them learns of it. (A compaction that merges
+ * groups of different writers while updates stream makes the commit fail as a conflict.)
  */
 final class GroupPartitioner implements Partitioner<Long> {
 
@@ -48,6 +54,7 @@ final class GroupPartitioner implements Partitioner<Long> {
 
     private final String table;
     private final long baseSnapshotId;
+    private final boolean followAppends;
 
     /** The {@code _ROW_ID} of an update row (its first field); -1 for NULL. */
     static final class RowIdOfUpdate implements KeySelector<RowData, Long> {
@@ -61,20 +68,71 @@ final class GroupPartitioner implements Partitioner<Long> {
 
     private transient int channels;
     private transient TreeMap<Long, long[]> groups; // first row id -> {last row id, channel}
+    private transient long[] load;
+    private transient long knownUpTo; // the last row id of the known groups
+    private transient long loadedSnapshot;
 
+    /** Routes by the groups of {@code baseSnapshotId} (0: none, the table is empty). */
     GroupPartitioner(TablePaths table, long baseSnapshotId) {
+        this(table, baseSnapshotId, false);
+    }
+
+    private GroupPartitioner(TablePaths table, long baseSnapshotId, boolean followAppends) {
         this.table = table.root().toString();
         this.baseSnapshotId = baseSnapshotId;
+        this.followAppends = followAppends;
+    }
+
+    /** Starts from the groups of {@code baseSnapshotId} and learns of appended groups as needed. */
+    static GroupPartitioner followingAppends(TablePaths table, long baseSnapshotId) {
+        return new GroupPartitioner(table, baseSnapshotId, true);
     }
 
     @Override
     public int partition(Long rowId, int numPartitions) {
         if (groups == null || channels != numPartitions) {
-            groups = assign(numPartitions);
+            groups = new TreeMap<>();
+            load = new long[numPartitions];
+            knownUpTo = -1;
             channels = numPartitions;
+            loadedSnapshot = baseSnapshotId;
+            if (baseSnapshotId >= 1) {
+                List<long[]> ranges = ranges(baseSnapshotId, -1);
+                ranges.sort(
+                        Comparator.<long[]>comparingLong(r -> r[0] - r[1]) // largest first
+                                .thenComparingLong(r -> r[0]));
+                ranges.forEach(this::assign);
+            }
+        }
+        if (followAppends && rowId > knownUpTo) {
+            learnAppends();
         }
         Map.Entry<Long, long[]> floor = groups.floorEntry(rowId);
         return floor != null && rowId <= floor.getValue()[0] ? (int) floor.getValue()[1] : 0;
+    }
+
+    /** Assigns the groups of the latest snapshot beyond the known ones, in row-id order. */
+    private void learnAppends() {
+        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        long latest = store.snapshots().latestId().orElse(0);
+        if (latest == loadedSnapshot) {
+            return; // nothing new: a stale row id
+        }
+        loadedSnapshot = latest;
+        List<long[]> ranges = ranges(latest, knownUpTo);
+        ranges.sort(Comparator.comparingLong(r -> r[0]));
+        ranges.forEach(this::assign);
+    }
+
+    /** The {first, last} row ids of the groups of snapshot {@code id} after row {@code after}. */
+    private List<long[]> ranges(long id, long after) {
+        List<long[]> ranges = new ArrayList<>();
+        for (long[] range : groupRanges(table, id)) {
+            if (range[0] > after) {
+                ranges.add(range);
+            }
+        }
+        return ranges;
     }
 
     /** The {first, last} row ids of every row-range group of {@code snapshotId}. */
@@ -88,23 +146,16 @@ final class GroupPartitioner implements Partitioner<Long> {
         return ranges;
     }
 
-    private TreeMap<Long, long[]> assign(int numPartitions) {
-        List<long[]> ranges = groupRanges(table, baseSnapshotId);
-        ranges.sort(
-                Comparator.<long[]>comparingLong(r -> r[0] - r[1]) // largest first
-                        .thenComparingLong(r -> r[0]));
-        long[] load = new long[numPartitions];
-        TreeMap<Long, long[]> assigned = new TreeMap<>();
-        for (long[] range : ranges) {
-            int channel = 0;
-            for (int i = 1; i < numPartitions; i++) {
-                if (load[i] < load[channel]) {
-                    channel = i;
-                }
+    /** Gives the group {@code range} to the least loaded writer. */
+    private void assign(long[] range) {
+        int channel = 0;
+        for (int i = 1; i < load.length; i++) {
+            if (load[i] < load[channel]) {
+                channel = i;
             }
-            load[channel] += range[1] - range[0] + 1;
-            assigned.put(range[0], new long[] {range[1], channel});
         }
-        return assigned;
+        load[channel] += range[1] - range[0] + 1;
+        groups.put(range[0], new long[] {range[1], channel});
+        knownUpTo = Math.max(knownUpTo, range[1]);
     }
 }

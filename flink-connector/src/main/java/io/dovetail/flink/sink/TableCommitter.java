@@ -97,20 +97,24 @@ final class TableCommitter {
         List<ManifestEntry> files = new ArrayList<>();
         List<ManifestEntry> partialFiles = new ArrayList<>();
         Roaring64NavigableMap deleted = new Roaring64NavigableMap();
-        long base = -1;
+        long oldest = Long.MAX_VALUE;
+        long newest = -1;
         for (Committable committable : committables) {
             if (committable instanceof Committable.NewFiles newFiles) {
                 files.addAll(newFiles.files());
             } else if (committable instanceof Committable.ColumnFiles columnFiles) {
-                base = columnFiles.baseSnapshotId();
+                oldest = Math.min(oldest, columnFiles.baseSnapshotId());
+                newest = Math.max(newest, columnFiles.baseSnapshotId());
                 partialFiles.addAll(columnFiles.files());
             } else if (committable instanceof Committable.DeletedRows rows) {
-                base = rows.baseSnapshotId();
+                oldest = Math.min(oldest, rows.baseSnapshotId());
+                newest = Math.max(newest, rows.baseSnapshotId());
                 deleted.or(rows.rowIds());
             }
         }
         if (!partialFiles.isEmpty() || !deleted.isEmpty()) {
-            return Optional.of(commitRowLevel(identifier, base, partialFiles, files, deleted));
+            return Optional.of(
+                    commitRowLevel(identifier, base(oldest, newest), partialFiles, files, deleted));
         }
         if (overwrite == null) {
             return files.isEmpty()
@@ -166,6 +170,23 @@ final class TableCommitter {
         return commit.commit(
                 CommitRequest.merge(
                         commitUser, identifier, base, partialFiles, newFiles, deletionVectors));
+    }
+
+    /**
+     * The base of row-level changes planned on snapshots {@code oldest..newest} (one snapshot in a
+     * batch job; streaming column-update writers flush against the latest snapshot each).
+     * Snapshots in between committed by this job's user hold other writers' groups only (a
+     * streaming writer flushes after its own previous files are committed), so they cannot
+     * conflict with the older files: if they are all there is, the newest base is checked from;
+     * any other commit in between is checked from the oldest base.
+     */
+    private long base(long oldest, long newest) {
+        for (long id = oldest + 1; id <= newest; id++) {
+            if (!commitUser.equals(store.snapshots().snapshot(id).commitUser())) {
+                return oldest;
+            }
+        }
+        return newest;
     }
 
     /** Expires snapshots per the table's retention options (nothing if the table is write-only). */

@@ -62,13 +62,16 @@ public final class SystemTables {
 
     /** Whether {@code name} (after the {@code $}) names a system table. */
     public static boolean exists(String name) {
-        return SystemTableName.ROW_TRACKING.equals(name) || METADATA.containsKey(name);
+        return SystemTableName.ROW_TRACKING.equals(name)
+                || SystemTableName.COLUMN_UPDATES.equals(name)
+                || METADATA.containsKey(name);
     }
 
     /** The error for a system table that does not exist, listing those that do. */
     public static DovetailException unknown(SystemTableName name) {
         List<String> names = new ArrayList<>();
         names.add(SystemTableName.SEPARATOR + SystemTableName.ROW_TRACKING);
+        names.add(SystemTableName.SEPARATOR + SystemTableName.COLUMN_UPDATES + " (to write)");
         METADATA.keySet().forEach(n -> names.add(SystemTableName.SEPARATOR + n));
         return Errors.invalidArgument(
                 "Unknown system table '"

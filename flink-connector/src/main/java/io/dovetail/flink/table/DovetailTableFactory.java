@@ -27,6 +27,7 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.read.ChangePlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.TableSchema;
 
@@ -44,6 +45,7 @@ import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.factories.DynamicTableSinkFactory;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
+import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
 
@@ -176,19 +178,28 @@ public final class DovetailTableFactory
         boolean streaming =
                 context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
                         == RuntimeExecutionMode.STREAMING;
+        ChangelogStart changelog = streaming ? changelogStart(options, store) : null;
         return new DovetailTableSource(
                 paths,
                 schema,
                 snapshotId(options, store),
                 options.get(SPLIT_TARGET_SIZE).getBytes(),
                 options.get(SPLIT_OPEN_FILE_COST).getBytes(),
-                streaming ? changelogStart(options, store) : null);
+                changelog);
     }
 
     @Override
     public DynamicTableSink createDynamicTableSink(Context context) {
         ObjectIdentifier id = context.getObjectIdentifier();
         SystemTableName name = SystemTableName.parse(id.getObjectName());
+        if (SystemTableName.COLUMN_UPDATES.equals(name.system())) {
+            TablePaths paths = tablePaths(context, name);
+            return new ColumnUpdatesTableSink(
+                    paths,
+                    TableStore.open(paths).latestSchema(),
+                    (RowType) context.getPhysicalRowDataType().getLogicalType(),
+                    context.getCatalogTable().getOptions());
+        }
         if (name.isSystemTable()) {
             throw Errors.unsupported(
                     "writing to the system table " + id.asSummaryString(),
@@ -300,6 +311,7 @@ public final class DovetailTableFactory
                     throw Errors.invalidArgument(
                             "'scan.snapshot-id' must be positive, got " + first + ".");
                 }
+                new ChangePlanner(store).requireKept(first);
         }
         return new ChangelogStart(
                 full,

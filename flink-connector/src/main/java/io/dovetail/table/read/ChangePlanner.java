@@ -18,6 +18,7 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.manifest.DataFileMeta;
@@ -37,6 +38,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Plans the changelog of a data-evolution table snapshot by snapshot, as {@link ChangeRead}s that
@@ -63,15 +65,62 @@ public final class ChangePlanner {
     /** Every row of snapshot {@code snapshotId} as an insert: the start of a full read. */
     public List<ChangeRead> planFull(long snapshotId, ReadRequest request) {
         requireRowId(request);
-        ReadPlan plan = planner.plan(readable(snapshotId, snapshotId), request);
-        return plan.splits().stream()
-                .map(split -> new ChangeRead(snapshotId, ChangeRead.NOTHING, split))
-                .toList();
+        return whileKept(
+                snapshotId,
+                snapshotId,
+                () -> {
+                    ReadPlan plan = planner.plan(readable(snapshotId, snapshotId), request);
+                    return plan.splits().stream()
+                            .map(split -> new ChangeRead(snapshotId, ChangeRead.NOTHING, split))
+                            .toList();
+                });
     }
 
     /** The changes snapshot {@code snapshotId} made to snapshot {@code snapshotId - 1}. */
     public List<ChangeRead> planChanges(long snapshotId, ReadRequest request) {
         requireRowId(request);
+        return whileKept(
+                Math.max(1, snapshotId - 1), snapshotId, () -> changes(snapshotId, request));
+    }
+
+    /**
+     * Checks before a read starts with the changes of snapshot {@code firstChangeSnapshot} that it
+     * and its base were not expired; snapshots not committed yet are fine (the read waits).
+     */
+    public void requireKept(long firstChangeSnapshot) {
+        for (long id = Math.max(1, firstChangeSnapshot - 1); id <= firstChangeSnapshot; id++) {
+            if (expired(id)) {
+                throw expiredError(id, firstChangeSnapshot);
+            }
+        }
+    }
+
+    /**
+     * Runs a planning that reads the metadata of snapshots {@code oldest..reading}. Snapshot expiry
+     * may delete them meanwhile (after the planning found them): a missing file of a snapshot that
+     * has vanished since is the expired-snapshot error; a missing file of snapshots that are all
+     * still there is damage and stays as it is.
+     */
+    private List<ChangeRead> whileKept(
+            long oldest, long reading, Supplier<List<ChangeRead>> planning) {
+        try {
+            return planning.get();
+        } catch (DovetailException e) {
+            if (e.kind() != DovetailException.Kind.MISSING_FILE) {
+                throw e;
+            }
+            for (long id = oldest; id <= reading; id++) {
+                if (expired(id)) {
+                    DovetailException expired = expiredError(id, reading);
+                    expired.addSuppressed(e);
+                    throw expired;
+                }
+            }
+            throw e;
+        }
+    }
+
+    private List<ChangeRead> changes(long snapshotId, ReadRequest request) {
         Snapshot after = readable(snapshotId, snapshotId);
         if (after.commitKind() == CommitKind.COMPACT) {
             return List.of();
@@ -205,26 +254,34 @@ public final class ChangePlanner {
      * is a clear error that names the fix.
      */
     private Snapshot readable(long id, long reading) {
-        if (!store.snapshots().exists(id)) {
-            long latest = store.snapshots().latestId().orElse(0);
-            if (id <= latest) {
-                throw Errors.invalidArgument(
-                        "Cannot read the changes of snapshot "
-                                + reading
-                                + " of table "
-                                + store.paths().root()
-                                + ": snapshot "
-                                + id
-                                + " was expired before this streaming read got to it (earliest"
-                                + " kept: "
-                                + store.snapshots().earliestId().orElse(0)
-                                + "). Set the 'consumer-id' option so that snapshot expiry keeps"
-                                + " what a streaming read has not read yet, and restart the read"
-                                + " from a snapshot that still exists.");
+        try {
+            return store.snapshots().snapshot(id);
+        } catch (DovetailException e) {
+            if (expired(id)) {
+                throw expiredError(id, reading);
             }
-            return store.snapshots().snapshot(id); // the error for a snapshot not yet committed
+            throw e; // not committed yet
         }
-        return store.snapshots().snapshot(id);
+    }
+
+    /** Whether snapshot {@code id} is gone although a later one was committed. */
+    private boolean expired(long id) {
+        return !store.snapshots().exists(id) && id <= store.snapshots().latestId().orElse(0);
+    }
+
+    private DovetailException expiredError(long id, long reading) {
+        return Errors.invalidArgument(
+                "Cannot read the changes of snapshot "
+                        + reading
+                        + " of table "
+                        + store.paths().root()
+                        + ": snapshot "
+                        + id
+                        + " was expired before this streaming read got to it (earliest kept: "
+                        + store.snapshots().earliestId().orElse(0)
+                        + "). Set the 'consumer-id' option so that snapshot expiry keeps what a"
+                        + " streaming read has not read yet, and restart the read from a snapshot"
+                        + " that still exists.");
     }
 
     private static void requireRowId(ReadRequest request) {

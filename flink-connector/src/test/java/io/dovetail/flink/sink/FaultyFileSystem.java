@@ -25,6 +25,7 @@ import org.apache.flink.core.fs.local.LocalFileSystem;
 
 import java.io.IOException;
 import java.net.URI;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,7 +37,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * publishes a snapshot throws {@link InjectedCrash} before or after it took place. The crash is an
  * {@link Error}, so commit code that cleans up after exceptions cannot absorb it: it stands for a
  * process dying at that instant. {@link #failOpening} makes the next opening of a file of that name
- * throw an {@link IOException} (a failing read).
+ * throw an {@link IOException} (a failing read); {@link #beforeOpening} runs an action just before
+ * the next opening of a file of that name (a concurrent writer acting at that instant).
  */
 public final class FaultyFileSystem extends LocalFileSystem {
 
@@ -48,10 +50,16 @@ public final class FaultyFileSystem extends LocalFileSystem {
     static final AtomicInteger crashes = new AtomicInteger();
     private static final Set<String> failOpening = ConcurrentHashMap.newKeySet();
     private static final AtomicInteger failedOpenings = new AtomicInteger();
+    private static final Map<String, Runnable> beforeOpening = new ConcurrentHashMap<>();
 
     /** The next opening of a file named {@code fileName} fails. */
     public static void failOpening(String fileName) {
         failOpening.add(fileName);
+    }
+
+    /** Runs {@code action} just before the next opening of a file named {@code fileName}. */
+    public static void beforeOpening(String fileName, Runnable action) {
+        beforeOpening.put(fileName, action);
     }
 
     /** How many openings failed as asked. */
@@ -105,6 +113,10 @@ public final class FaultyFileSystem extends LocalFileSystem {
     }
 
     private static void checkOpening(Path f) throws IOException {
+        Runnable action = beforeOpening.remove(f.getName());
+        if (action != null) {
+            action.run();
+        }
         if (failOpening.remove(f.getName())) {
             failedOpenings.incrementAndGet();
             throw new IOException("Injected failure opening " + f);

@@ -33,7 +33,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -247,6 +249,55 @@ class SqlDmlTest {
         assertThat(tables.latest("bad").id()).isEqualTo(snapshots);
         assertThat(rows(sql, "SELECT count(*), count(caption) FROM bad"))
                 .containsExactly("+I[20, 0]");
+    }
+
+    /**
+     * A streaming INSERT into {@code t$column_updates} with a column list updates exactly the
+     * listed columns of the rows it names, one column update per checkpoint; of two updates of one
+     * row the later wins. Without a column list, or with _ROW_ID alone in it, it fails clearly.
+     */
+    @Test
+    void streamingInsertIntoColumnUpdatesUpdatesTheListedColumns() {
+        media("cu", "'deletion-vectors.enabled' = 'false'");
+        Map<String, String> rowIds = new HashMap<>();
+        for (String row : rows(sql, "SELECT id, _ROW_ID FROM cu")) {
+            String[] parts = row.substring(3, row.length() - 1).split(", ");
+            rowIds.put(parts[0], parts[1]);
+        }
+        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        streaming.getConfig().set("execution.checkpointing.interval", "100ms");
+        streaming.getConfig().set("parallelism.default", "2");
+        streaming.executeSql(
+                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        streaming.executeSql("USE CATALOG dt");
+        execute(
+                streaming,
+                "INSERT INTO cu$column_updates (_ROW_ID, caption) VALUES ("
+                        + rowIds.get("3")
+                        + ", 'first'), ("
+                        + rowIds.get("12")
+                        + ", 'c12'), ("
+                        + rowIds.get("3")
+                        + ", 'c3')");
+
+        assertThat(rows(sql, "SELECT id, caption, url FROM cu WHERE caption IS NOT NULL"))
+                .containsExactlyInAnyOrder("+I[3, c3, u3]", "+I[12, c12, u12]");
+        assertThat(rows(sql, "SELECT count(*), count(url) FROM cu")).containsExactly("+I[20, 20]");
+        assertThat(tables.latest("cu").commitUser()).startsWith("dovetail-");
+
+        assertThatThrownBy(
+                        () ->
+                                streaming.executeSql(
+                                        "INSERT INTO cu$column_updates VALUES (0, 1, 'u', 'c',"
+                                                + " 1.5, 'a')"))
+                .hasStackTraceContaining("needs a column list naming _ROW_ID");
+        assertThatThrownBy(
+                        () ->
+                                streaming.executeSql(
+                                        "INSERT INTO cu$column_updates (_ROW_ID) VALUES (0)"))
+                .hasStackTraceContaining("must name _ROW_ID and at least one column");
     }
 
     // ---------------------------------------------------------------- helpers
