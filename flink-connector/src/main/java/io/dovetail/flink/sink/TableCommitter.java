@@ -174,11 +174,11 @@ final class TableCommitter {
 
     /**
      * The base of row-level changes planned on snapshots {@code oldest..newest} (one snapshot in a
-     * batch job; streaming column-update writers flush against the latest snapshot each).
-     * Snapshots in between committed by this job's user hold other writers' groups only (a
-     * streaming writer flushes after its own previous files are committed), so they cannot
-     * conflict with the older files: if they are all there is, the newest base is checked from;
-     * any other commit in between is checked from the oldest base.
+     * batch job; streaming column-update writers flush against the latest snapshot each). Snapshots
+     * in between committed by this job's user hold other writers' groups only (a streaming writer
+     * flushes after its own previous files are committed), so they cannot conflict with the older
+     * files: if they are all there is, the newest base is checked from; any other commit in between
+     * is checked from the oldest base.
      */
     private long base(long oldest, long newest) {
         for (long id = oldest + 1; id <= newest; id++) {
