@@ -34,8 +34,8 @@ import java.util.List;
 public final class DovetailActions {
 
     /**
-     * The actions that call a {@code sys} procedure, by name. Register new procedure actions here
-     * (e.g. {@code merge}); each gets its usage line, {@code --help} and dispatch from this list.
+     * The actions that call a {@code sys} procedure, by name. Register new procedure actions here;
+     * each gets its usage line, {@code --help} and dispatch from this list.
      */
     static final List<ProcedureAction> PROCEDURE_ACTIONS =
             List.of(
@@ -77,7 +77,37 @@ public final class DovetailActions {
                                             "snapshot_id",
                                             "BIGINT",
                                             "the snapshot to roll back to"),
-                                    Argument.text("tag", "the tag to roll back to"))));
+                                    Argument.text("tag", "the tag to roll back to"))),
+                    new ProcedureAction(
+                            "merge",
+                            "data_evolution_merge",
+                            "target",
+                            "Merges a source table or query into the table in one commit:"
+                                    + " updates columns of matched rows, deletes, inserts.",
+                            List.of(
+                                    Argument.text("source", "a table or view name, or a query"),
+                                    Argument.text(
+                                            "merge_condition",
+                                            "SQL condition over the aliases, 't.id = s.id'"),
+                                    Argument.text("target_alias", "the table's alias (t)"),
+                                    Argument.text("source_alias", "the source's alias (s)"),
+                                    Argument.text(
+                                            "matched_update_set",
+                                            "'col = expr, ..' or '*' (same-named columns)"),
+                                    Argument.text(
+                                            "matched_delete_condition",
+                                            "matched rows for which it holds are deleted"),
+                                    Argument.text(
+                                            "not_matched_insert_values",
+                                            "'col = expr, ..' or '*': inserts unmatched rows"),
+                                    Argument.text(
+                                            "not_matched_by_source_delete_condition",
+                                            "deletes table rows no source row matches"),
+                                    Argument.text(
+                                            "on_stale_row_id",
+                                            "'error' (default) or 'skip' for self-merges"),
+                                    Argument.number(
+                                            "parallelism", "INT", "the writer parallelism"))));
 
     private DovetailActions() {}
 

@@ -48,11 +48,28 @@ final class ProcedureAction {
     static final List<String> TABLE_OPTIONS = List.of("warehouse", "database", "table");
 
     private final String name;
+    private final String procedure;
+    private final String tableArgument;
     private final String summary;
     private final List<Argument> arguments;
 
     ProcedureAction(String name, String summary, List<Argument> arguments) {
+        this(name, name, "table", summary, arguments);
+    }
+
+    /**
+     * Action {@code name} calling {@code procedure}, which takes the table as argument {@code
+     * tableArgument}.
+     */
+    ProcedureAction(
+            String name,
+            String procedure,
+            String tableArgument,
+            String summary,
+            List<Argument> arguments) {
         this.name = name;
+        this.procedure = procedure;
+        this.tableArgument = tableArgument;
         this.summary = summary;
         this.arguments = List.copyOf(arguments);
     }
@@ -81,7 +98,12 @@ final class ProcedureAction {
             lines.add(String.format("  --%-16s %s", a.name() + " V", a.help()));
         }
         lines.add("");
-        lines.add("Runs CALL " + ActionSql.CATALOG + ".sys." + name + "(...) and prints its row.");
+        lines.add(
+                "Runs CALL "
+                        + ActionSql.CATALOG
+                        + ".sys."
+                        + procedure
+                        + "(...) and prints its row.");
         return String.join(System.lineSeparator(), lines);
     }
 
@@ -97,8 +119,10 @@ final class ProcedureAction {
                 new StringBuilder("CALL ")
                         .append(ActionSql.CATALOG)
                         .append(".sys.")
-                        .append(name)
-                        .append("(`table` => ")
+                        .append(procedure)
+                        .append('(')
+                        .append(ActionSql.identifier(tableArgument))
+                        .append(" => ")
                         .append(
                                 ActionSql.literal(
                                         options.required("database")

@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The maintenance actions run their procedures and statements on an embedded MiniCluster, one after
- * another on one table written through the core: delete, compact, rollback, expire.
+ * another on one table written through the core: delete, compact, rollback, expire, merge.
  */
 class MaintenanceActionsTest {
 
@@ -38,7 +38,8 @@ class MaintenanceActionsTest {
 
     @Test
     void everyActionDocumentsItsOptions() {
-        for (String action : List.of("compact", "expire_snapshots", "rollback_to", "delete")) {
+        for (String action :
+                List.of("compact", "expire_snapshots", "rollback_to", "delete", "merge")) {
             ActionRun run = ActionRun.of(action, "--help");
             assertThat(run.exitCode()).isZero();
             assertThat(run.out())
@@ -52,6 +53,13 @@ class MaintenanceActionsTest {
         assertThat(ActionRun.of("expire_snapshots", "--help").out())
                 .contains("--retain_max V", "--retain_min V", "--older_than V", "--max_deletes V");
         assertThat(ActionRun.of("delete", "--help").out()).contains("--where P");
+        assertThat(ActionRun.of("merge", "--help").out())
+                .contains(
+                        "--source V",
+                        "--merge_condition V",
+                        "--matched_update_set V",
+                        "--not_matched_insert_values V",
+                        "--on_stale_row_id V");
         assertThat(ActionRun.of("help").out())
                 .contains(
                         "compact --warehouse W",
@@ -89,13 +97,29 @@ class MaintenanceActionsTest {
         ActionRun expired = action("expire_snapshots", "--retain_max", "1", "--retain_min", "1");
         assertThat(expired.out()).contains("expired_snapshots: 10", "earliest_snapshot: 11");
 
+        ActionRun merged =
+                action(
+                        "merge",
+                        "--source",
+                        "SELECT _ROW_ID, id * 2 AS id FROM t WHERE id < 3",
+                        "--merge_condition",
+                        "t._ROW_ID = s._ROW_ID",
+                        "--matched_update_set",
+                        "id = s.id",
+                        "--parallelism",
+                        "2");
+        assertThat(merged.out()).contains("updated: 3", "snapshot_id: 12");
+        assertThat(table.read("id", "_ROW_ID"))
+                .contains("id=0, _ROW_ID=0", "id=2, _ROW_ID=1", "id=4, _ROW_ID=2")
+                .hasSize(100);
+
         ActionRun unknown = ActionRun.of(withTable("rollback_to", "--snapshot_id", "99"));
         assertThat(unknown.exitCode()).isEqualTo(1);
         assertThat(unknown.err()).contains("Cannot roll back to snapshot 99: it does not exist");
         ActionRun badWhere = ActionRun.of(withTable("delete", "--where", "nope = 1"));
         assertThat(badWhere.exitCode()).isEqualTo(1);
         assertThat(badWhere.err()).contains("nope");
-        assertThat(table.latest().id()).isEqualTo(11);
+        assertThat(table.latest().id()).isEqualTo(12);
     }
 
     private ActionRun action(String... args) {
