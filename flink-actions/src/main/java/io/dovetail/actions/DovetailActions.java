@@ -77,7 +77,19 @@ public final class DovetailActions {
                                             "snapshot_id",
                                             "BIGINT",
                                             "the snapshot to roll back to"),
-                                    Argument.text("tag", "the tag to roll back to"))));
+                                    Argument.text("tag", "the tag to roll back to"))),
+                    new ProcedureAction(
+                            "materialize_deletion_vectors",
+                            "Rewrites the groups with deleted rows into their surviving rows, which"
+                                    + " get NEW row ids (needs --confirm true).",
+                            List.of(
+                                    Argument.flag("confirm", "true: accept that row ids change"),
+                                    Argument.text(
+                                            "partitions",
+                                            "partitions to rewrite, 'dt=a,hh=1;dt=b'"),
+                                    Argument.text(
+                                            "where",
+                                            "partitions to rewrite, a SQL predicate over them"))));
 
     private DovetailActions() {}
 
