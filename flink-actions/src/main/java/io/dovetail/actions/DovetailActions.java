@@ -107,7 +107,19 @@ public final class DovetailActions {
                                             "on_stale_row_id",
                                             "'error' (default) or 'skip' for self-merges"),
                                     Argument.number(
-                                            "parallelism", "INT", "the writer parallelism"))));
+                                            "parallelism", "INT", "the writer parallelism"))),
+                    new ProcedureAction(
+                            "materialize_deletion_vectors",
+                            "Rewrites the groups with deleted rows into their surviving rows, which"
+                                    + " get NEW row ids (needs --confirm true).",
+                            List.of(
+                                    Argument.flag("confirm", "true: accept that row ids change"),
+                                    Argument.text(
+                                            "partitions",
+                                            "partitions to rewrite, 'dt=a,hh=1;dt=b'"),
+                                    Argument.text(
+                                            "where",
+                                            "partitions to rewrite, a SQL predicate over them"))));
 
     private DovetailActions() {}
 

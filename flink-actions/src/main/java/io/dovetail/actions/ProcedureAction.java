@@ -32,8 +32,8 @@ import java.util.Set;
 final class ProcedureAction {
 
     /**
-     * A procedure argument given as option {@code --name}: a string, or a positive number of SQL
-     * type {@code numberType}.
+     * A procedure argument given as option {@code --name}: a string, a positive number of SQL type
+     * {@code numberType}, or a {@code BOOLEAN} (true or false).
      */
     record Argument(String name, String numberType, String help) {
         static Argument text(String name, String help) {
@@ -42,6 +42,26 @@ final class ProcedureAction {
 
         static Argument number(String name, String sqlType, String help) {
             return new Argument(name, sqlType, help);
+        }
+
+        static Argument flag(String name, String help) {
+            return new Argument(name, "BOOLEAN", help);
+        }
+
+        /** The SQL value of this argument's option. */
+        String sql(ActionOptions options) {
+            if (numberType == null) {
+                return ActionSql.literal(options.required(name));
+            }
+            if (numberType.equals("BOOLEAN")) {
+                String value = options.required(name);
+                if (!value.equals("true") && !value.equals("false")) {
+                    throw new UsageException(
+                            "Option --" + name + " must be true or false, got '" + value + "'.");
+                }
+                return value.toUpperCase(java.util.Locale.ROOT);
+            }
+            return "CAST(" + options.positiveLong(name).getAsLong() + " AS " + numberType + ")";
         }
     }
 
@@ -133,14 +153,7 @@ final class ProcedureAction {
                 call.append(", ")
                         .append(ActionSql.identifier(a.name()))
                         .append(" => ")
-                        .append(
-                                a.numberType() == null
-                                        ? ActionSql.literal(options.required(a.name()))
-                                        : "CAST("
-                                                + options.positiveLong(a.name()).getAsLong()
-                                                + " AS "
-                                                + a.numberType()
-                                                + ")");
+                        .append(a.sql(options));
             }
         }
         call.append(')');

@@ -60,6 +60,8 @@ class MaintenanceActionsTest {
                         "--matched_update_set V",
                         "--not_matched_insert_values V",
                         "--on_stale_row_id V");
+        assertThat(ActionRun.of("materialize_deletion_vectors", "--help").out())
+                .contains("--confirm V", "--partitions V", "--where V", "NEW row ids");
         assertThat(ActionRun.of("help").out())
                 .contains(
                         "compact --warehouse W",
@@ -89,9 +91,20 @@ class MaintenanceActionsTest {
         assertThat(table.live()).hasSize(2);
         assertThat(table.read("id", "_ROW_ID")).hasSize(98).isSubsetOf(before);
 
+        ActionRun unconfirmed = ActionRun.of(withTable("materialize_deletion_vectors"));
+        assertThat(unconfirmed.exitCode()).isEqualTo(1);
+        assertThat(unconfirmed.err()).contains("pass confirm => true to run it");
+        ActionRun materialized =
+                action("materialize_deletion_vectors", "--confirm", "true", "--where", "dt = 'b'");
+        assertThat(materialized.out())
+                .contains("groups_rewritten: 1", "rows_kept: 49", "rows_removed: 1")
+                .contains("snapshot_id: 13");
+        assertThat(table.vectors()).hasSize(1);
+        assertThat(table.read("id", "_ROW_ID")).hasSize(98).contains("id=56, _ROW_ID=105");
+
         ActionRun rolledBack = action("rollback_to", "--snapshot_id", "10");
         assertThat(rolledBack.out())
-                .contains("rolled_back_to: 10", "current_snapshot_id: 11", "next_row_id: 100");
+                .contains("rolled_back_to: 10", "current_snapshot_id: 11", "next_row_id: 149");
         assertThat(table.read("id", "_ROW_ID")).isEqualTo(before);
 
         ActionRun expired = action("expire_snapshots", "--retain_max", "1", "--retain_min", "1");

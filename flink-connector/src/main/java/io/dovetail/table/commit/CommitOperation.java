@@ -196,17 +196,7 @@ public sealed interface CommitOperation {
             implements CommitOperation {
         public Overwrite {
             removed = List.copyOf(removed);
-            added = adds(added, "An overwrite");
-            for (ManifestEntry entry : added) {
-                if (entry.file().firstRowId() != null) {
-                    throw Errors.invalidArgument(
-                            "Overwrite adds new rows only; file "
-                                    + entry.file().fileName()
-                                    + " already claims row ids from "
-                                    + entry.file().firstRowId()
-                                    + ".");
-                }
-            }
+            added = newRows(added, "An overwrite");
         }
 
         @Override
@@ -259,6 +249,43 @@ public sealed interface CommitOperation {
         }
     }
 
+    /**
+     * Materialized deletion vectors (semantics §8.4), planned on snapshot {@code baseSnapshotId}:
+     * removes the live files of groups with deletion vectors, adds the files holding their
+     * surviving rows, which get new row ids at commit, and drops the removed anchors' vectors with
+     * {@code deletionVectors}. Committed as COMPACT; a file added since the base for one of the
+     * removed ranges fails the commit (C9, materialize variant), or its rows would be resurrected.
+     */
+    record Materialize(
+            long baseSnapshotId,
+            List<ManifestEntry> removed,
+            List<ManifestEntry> added,
+            IndexChanges deletionVectors)
+            implements CommitOperation {
+        public Materialize {
+            removed = List.copyOf(removed);
+            added = newRows(added, "A materialization");
+            if (removed.isEmpty()) {
+                throw Errors.invalidArgument("A materialization must replace at least one file.");
+            }
+        }
+
+        @Override
+        public CommitKind kind() {
+            return CommitKind.COMPACT;
+        }
+
+        @Override
+        public List<ManifestEntry> dataChanges() {
+            return concat(deletes(removed), added);
+        }
+
+        @Override
+        public IndexChanges indexChanges() {
+            return deletionVectors;
+        }
+    }
+
     private static List<ManifestEntry> adds(List<ManifestEntry> files, String what) {
         for (ManifestEntry entry : files) {
             if (entry.kind() != FileKind.ADD) {
@@ -272,6 +299,22 @@ public sealed interface CommitOperation {
             }
         }
         return List.copyOf(files);
+    }
+
+    /** {@link #adds} of files that get new row ids at commit (no first row id yet). */
+    private static List<ManifestEntry> newRows(List<ManifestEntry> files, String what) {
+        for (ManifestEntry entry : files) {
+            if (entry.file().firstRowId() != null) {
+                throw Errors.invalidArgument(
+                        what
+                                + " adds new rows only; file "
+                                + entry.file().fileName()
+                                + " already claims row ids from "
+                                + entry.file().firstRowId()
+                                + ".");
+            }
+        }
+        return adds(files, what);
     }
 
     private static List<ManifestEntry> deletes(List<ManifestEntry> liveEntries) {

@@ -120,4 +120,21 @@ public record CommitRequest(String commitUser, long commitIdentifier, CommitOper
                 commitIdentifier,
                 new CommitOperation.Compact(before, after, deletionVectors));
     }
+
+    /**
+     * Replaces the live files of groups with deletion vectors by their surviving rows, which get
+     * new row ids, dropping the vectors.
+     */
+    public static CommitRequest materialize(
+            String commitUser,
+            long commitIdentifier,
+            long baseSnapshotId,
+            List<ManifestEntry> removed,
+            List<ManifestEntry> added,
+            IndexChanges deletionVectors) {
+        return new CommitRequest(
+                commitUser,
+                commitIdentifier,
+                new CommitOperation.Materialize(baseSnapshotId, removed, added, deletionVectors));
+    }
 }

@@ -276,6 +276,9 @@ public final class TableCommit {
             }
         } else if (operation instanceof CommitOperation.Delete delete) {
             base(delete.baseSnapshotId(), state);
+        } else if (operation instanceof CommitOperation.Materialize materialize) {
+            Snapshot base = base(materialize.baseSnapshotId(), state);
+            MaterializeConflictCheck.check(materialize, historySince(base, state));
         }
         LayoutCheck.checkClaimedRanges(
                 state, operation.dataChanges(), operation instanceof CommitOperation.Compact);

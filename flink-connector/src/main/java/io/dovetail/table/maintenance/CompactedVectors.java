@@ -42,12 +42,15 @@ import java.util.Map;
  * the vector of each old group's anchor is shifted by {@code oldGroup.first - newRange.first}, the
  * shifted vectors of one task are OR-ed and stored under the task's compacted file, the new anchor.
  * Every index file that held a moved vector is replaced: its other vectors are copied, with the
- * moved ones, into new index files of the same partition. Positions are never removed.
+ * moved ones, into new index files of the same partition. Positions are never removed. Dropping the
+ * vectors of materialized groups (semantics §8.4) rewrites their index files the same way.
  */
 final class CompactedVectors {
 
-    /** Where an old anchor's vector goes: the compacted file and the shift. */
-    private record Move(String target, long offset) {}
+    /** Where an old anchor's vector goes: the compacted file and the shift, or nowhere. */
+    private record Move(String target, long offset) {
+        static final Move DROP = new Move(null, 0);
+    }
 
     private record FileKey(ByteBuffer partition, String fileName) {}
 
@@ -73,6 +76,23 @@ final class CompactedVectors {
                         new Move(target, group.range().first() - task.range().first()));
             }
         }
+        return rewrite(indexDir, indexFiles, moves);
+    }
+
+    /**
+     * The index changes that drop the vectors of {@code anchors} (live files of the planned
+     * snapshot), keeping every other vector of the index files that held them; none if no anchor
+     * has a vector.
+     */
+    static IndexChanges remove(
+            Path indexDir, List<IndexManifestEntry> indexFiles, List<ManifestEntry> anchors) {
+        Map<FileKey, Move> drops = new HashMap<>();
+        anchors.forEach(a -> drops.put(key(a.partition(), a.file().fileName()), Move.DROP));
+        return rewrite(indexDir, indexFiles, drops);
+    }
+
+    private static IndexChanges rewrite(
+            Path indexDir, List<IndexManifestEntry> indexFiles, Map<FileKey, Move> moves) {
         Map<ByteBuffer, Map<String, DeletionVector>> vectors = new LinkedHashMap<>();
         List<IndexManifestEntry> removed = new ArrayList<>();
         for (IndexManifestEntry entry : indexFiles) {
@@ -89,7 +109,7 @@ final class CompactedVectors {
                                 Move move = moves.get(key(entry.partition(), dataFile));
                                 if (move == null) {
                                     partitionVectors.put(dataFile, vector);
-                                } else {
+                                } else if (move != Move.DROP) {
                                     partitionVectors
                                             .computeIfAbsent(
                                                     move.target(), k -> new DeletionVector())
@@ -110,6 +130,9 @@ final class CompactedVectors {
         try {
             for (Map.Entry<ByteBuffer, Map<String, DeletionVector>> partition :
                     vectors.entrySet()) {
+                if (partition.getValue().isEmpty()) {
+                    continue; // every vector of the partition's index files was dropped
+                }
                 byte[] partitionBytes = new byte[partition.getKey().remaining()];
                 partition.getKey().duplicate().get(partitionBytes);
                 for (IndexFileMeta meta : writer.write(partition.getValue())) {

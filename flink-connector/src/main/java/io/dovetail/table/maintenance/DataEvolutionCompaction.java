@@ -274,7 +274,7 @@ public final class DataEvolutionCompaction {
         }
     }
 
-    private static List<ManifestEntry> selected(
+    static List<ManifestEntry> selected(
             List<ManifestEntry> liveFiles, TableSchema schema, Predicate<RowData> partitions) {
         BinaryRowCodec codec =
                 BinaryRowCodec.of(
@@ -291,7 +291,7 @@ public final class DataEvolutionCompaction {
         return selected;
     }
 
-    private static void checkNoDedicatedColumns(TableSchema schema) {
+    static void checkNoDedicatedColumns(TableSchema schema) {
         for (DataField field : schema.fields()) {
             if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)) {
                 throw Errors.unsupported(

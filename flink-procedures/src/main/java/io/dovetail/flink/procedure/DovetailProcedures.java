@@ -38,6 +38,8 @@ public final class DovetailProcedures implements ProcedureProvider {
                 CompactProcedure.NAME, new CompactProcedure(tables),
                 RollbackToProcedure.NAME, new RollbackToProcedure(tables),
                 MergeProcedure.NAME, new MergeProcedure(tables),
-                MergeIntoProcedure.NAME, new MergeIntoProcedure(tables));
+                MergeIntoProcedure.NAME, new MergeIntoProcedure(tables),
+                MaterializeDeletionVectorsProcedure.NAME,
+                        new MaterializeDeletionVectorsProcedure(tables));
     }
 }

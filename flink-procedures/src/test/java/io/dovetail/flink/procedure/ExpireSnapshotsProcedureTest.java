@@ -120,7 +120,13 @@ class ExpireSnapshotsProcedureTest {
         ProcedureSession session = new ProcedureSession(warehouse, Map.of());
         assertThat(session.call("SHOW PROCEDURES FROM dt.sys"))
                 .extracting(r -> r.getField("procedure name"))
-                .containsExactly("compact", "expire_snapshots");
+                .containsExactly(
+                        "compact",
+                        "data_evolution_merge",
+                        "data_evolution_merge_into",
+                        "expire_snapshots",
+                        "materialize_deletion_vectors",
+                        "rollback_to");
     }
 
     @Test

@@ -1,0 +1,267 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.maintenance;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.DataFileKinds;
+import io.dovetail.table.commit.IndexChanges;
+import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.index.DeletionVectorIndexFile;
+import io.dovetail.table.index.IndexManifestEntry;
+import io.dovetail.table.maintenance.CompactionTask.Group;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.read.FileGroup;
+import io.dovetail.table.read.ReadBatch;
+import io.dovetail.table.read.ReadPlan;
+import io.dovetail.table.read.ReadPlanner;
+import io.dovetail.table.read.ReadRequest;
+import io.dovetail.table.read.ReadSplit;
+import io.dovetail.table.read.RowGroups;
+import io.dovetail.table.read.SplitReader;
+import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.CommitKind;
+import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.types.FlinkTypes;
+import io.dovetail.table.write.DataFileWriter;
+import io.dovetail.table.write.DataFileWriterOptions;
+
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.RowData;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Materializes deletion vectors (data-evolution semantics §8.4): every row-range group of the
+ * selected partitions whose anchor has a deletion vector is rewritten, all columns of the current
+ * schema read through the read path with the vector applied, into one non-rolling file of its
+ * surviving rows (none when every row was deleted). The old files and their vectors go; the new
+ * files get NEW row ids and sequence numbers at commit, so row ids seen before change. Committed as
+ * one COMPACT snapshot against the pinned snapshot: a concurrent delete in a rewritten group (C1)
+ * and a concurrent column update of one (C9, materialize variant) fail the commit and nothing is
+ * lost. Runs in the calling process; a failure deletes what it wrote unless its commit may have
+ * landed.
+ */
+public final class DeletionVectorMaterialization {
+
+    /**
+     * What one run did.
+     *
+     * @param groupsRewritten groups that had a deletion vector
+     * @param rowsKept surviving rows, written with new row ids
+     * @param rowsRemoved deleted rows dropped for good
+     * @param filesWritten new data files
+     * @param filesRemoved old data files replaced
+     * @param snapshotId the COMPACT snapshot, empty when no group had a vector
+     */
+    public record Result(
+            int groupsRewritten,
+            long rowsKept,
+            long rowsRemoved,
+            int filesWritten,
+            int filesRemoved,
+            OptionalLong snapshotId) {}
+
+    private record GroupKey(ByteBuffer partition, RowRange range) {}
+
+    private final TableStore store;
+    private final TableCommit commit;
+
+    public DeletionVectorMaterialization(TableStore store) {
+        this.store = store;
+        this.commit = new TableCommit(store);
+    }
+
+    /**
+     * Materializes the vectors of the partitions (rows of the partition columns) passing {@code
+     * partitions}.
+     */
+    public Result materialize(
+            String commitUser, long commitIdentifier, Predicate<RowData> partitions) {
+        TableSchema schema = store.latestSchema();
+        DataEvolutionCompaction.checkNoDedicatedColumns(schema);
+        Optional<Snapshot> latest = store.latestSnapshot();
+        if (latest.isEmpty()) {
+            return new Result(0, 0, 0, 0, 0, OptionalLong.empty());
+        }
+        Snapshot base = latest.get();
+        SnapshotFiles files = store.files(base);
+        Set<String> withVectors = filesWithVectors(files.indexFiles());
+        Map<GroupKey, List<ManifestEntry>> chosen = new HashMap<>();
+        List<ManifestEntry> anchors = new ArrayList<>();
+        List<ManifestEntry> live =
+                DataEvolutionCompaction.selected(files.liveFiles(), schema, partitions);
+        for (List<ManifestEntry> group : RowGroups.ofLiveFiles(live)) {
+            RowRange range = RowRange.of(group.get(0).file());
+            ManifestEntry anchor = new Group(range, group).anchor();
+            if (withVectors.contains(key(anchor))) {
+                group.stream()
+                        .filter(e -> DataFileKinds.isDedicated(e.file().fileName()))
+                        .findAny()
+                        .ifPresent(
+                                e -> {
+                                    throw Errors.unsupported(
+                                            "materializing a group with BLOB or vector-store file "
+                                                    + e.file().fileName(),
+                                            "Materialize the other partitions only");
+                                });
+                chosen.put(new GroupKey(ByteBuffer.wrap(anchor.partition()), range), group);
+                anchors.add(anchor);
+            }
+        }
+        if (chosen.isEmpty()) {
+            return new Result(0, 0, 0, 0, 0, OptionalLong.empty());
+        }
+        List<ManifestEntry> written = new ArrayList<>();
+        long kept = 0;
+        long total = 0;
+        CommitRequest request;
+        try {
+            ReadPlan plan =
+                    new ReadPlanner(store)
+                            .plan(
+                                    base,
+                                    ReadRequest.allColumns(schema)
+                                            .withRowRanges(
+                                                    chosen.keySet().stream()
+                                                            .map(GroupKey::range)
+                                                            .sorted(
+                                                                    (a, b) ->
+                                                                            Long.compare(
+                                                                                    a.first(),
+                                                                                    b.first()))
+                                                            .toList()));
+            BinaryRowCodec partitionCodec =
+                    BinaryRowCodec.of(
+                            schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
+            DataFileWriterOptions options =
+                    DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling();
+            for (ReadSplit split : plan.splits()) {
+                for (FileGroup group : split.groups()) {
+                    GroupKey key = new GroupKey(ByteBuffer.wrap(group.partition()), group.range());
+                    if (!chosen.containsKey(key)) {
+                        continue;
+                    }
+                    total += group.range().count();
+                    try (DataFileWriter writer =
+                                    DataFileWriter.open(
+                                            store.paths(),
+                                            schema,
+                                            null,
+                                            partitionCodec.deserialize(group.partition()),
+                                            options);
+                            SplitReader rows =
+                                    SplitReader.open(
+                                            plan.fields(),
+                                            new ReadSplit(List.of(group)),
+                                            SplitReader.DEFAULT_BATCH_SIZE)) {
+                        for (ReadBatch batch = rows.nextBatch();
+                                batch != null;
+                                batch = rows.nextBatch()) {
+                            for (int i = 0; i < batch.size(); i++) {
+                                writer.write(batch.row(i));
+                                kept++;
+                            }
+                        }
+                        written.addAll(writer.finish());
+                    }
+                }
+            }
+            IndexChanges vectors =
+                    CompactedVectors.remove(store.paths().indexDir(), files.indexFiles(), anchors);
+            List<ManifestEntry> removed = new ArrayList<>();
+            chosen.values().forEach(removed::addAll);
+            request =
+                    CommitRequest.materialize(
+                            commitUser, commitIdentifier, base.id(), removed, written, vectors);
+        } catch (RuntimeException e) {
+            written.forEach(f -> FileIO.deleteQuietly(files.dataFilePath(f)));
+            throw e;
+        }
+        try {
+            Snapshot snapshot = commit.commit(request);
+            return new Result(
+                    chosen.size(),
+                    kept,
+                    total - kept,
+                    written.size(),
+                    request.operation().dataChanges().size() - written.size(),
+                    OptionalLong.of(snapshot.id()));
+        } catch (RuntimeException e) {
+            if (notCommitted(request, e)) {
+                written.forEach(f -> FileIO.deleteQuietly(files.dataFilePath(f)));
+                Path indexDir = store.paths().indexDir();
+                request.operation()
+                        .indexChanges()
+                        .added()
+                        .forEach(a -> FileIO.deleteQuietly(a.indexFile().path(indexDir)));
+            }
+            throw e;
+        }
+    }
+
+    private boolean notCommitted(CommitRequest request, RuntimeException failure) {
+        try {
+            return commit.committed(
+                            request.commitUser(), request.commitIdentifier(), CommitKind.COMPACT)
+                    .isEmpty();
+        } catch (RuntimeException e) {
+            failure.addSuppressed(e);
+            return false;
+        }
+    }
+
+    /** {@code partition/fileName} keys of the data files that have a deletion vector. */
+    private Set<String> filesWithVectors(List<IndexManifestEntry> indexFiles) {
+        Set<String> keys = new HashSet<>();
+        for (IndexManifestEntry entry : indexFiles) {
+            if (DeletionVectorIndexFile.INDEX_TYPE.equals(entry.indexFile().indexType())) {
+                DeletionVectorIndexFile.readAll(store.paths().indexDir(), entry.indexFile())
+                        .forEach(
+                                (file, vector) -> {
+                                    if (!vector.isEmpty()) {
+                                        keys.add(key(entry.partition(), file));
+                                    }
+                                });
+            }
+        }
+        return keys;
+    }
+
+    private static String key(ManifestEntry entry) {
+        return key(entry.partition(), entry.file().fileName());
+    }
+
+    private static String key(byte[] partition, String fileName) {
+        return java.util.HexFormat.of().formatHex(partition) + "/" + fileName;
+    }
+}
