@@ -18,22 +18,21 @@
 package io.dovetail.flink.sink;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.testing.DataEvolutionTables;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
-import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,15 +49,7 @@ class GroupPartitionerTest {
     void followingAppendsAssignsNewGroupsWithoutMovingKnownOnes() {
         TableStore store = TableStore.at(new TablePaths(new Path(dir.toUri())));
         TableSchema schema =
-                store.schemas()
-                        .createTable(
-                                List.of(new DataField(0, "id", DataTypes.BIGINT())),
-                                List.of(),
-                                List.of(),
-                                Map.of(
-                                        "row-tracking.enabled", "true",
-                                        "data-evolution.enabled", "true"),
-                                null);
+                DataEvolutionTables.create(store, new DataField(0, "id", DataTypes.BIGINT()));
         append(store, schema, 1, 30); // rows 0..29
         append(store, schema, 2, 10); // rows 30..39
         GroupPartitioner early = GroupPartitioner.followingAppends(store.paths(), 2);
@@ -84,14 +75,11 @@ class GroupPartitionerTest {
 
     private static void append(TableStore store, TableSchema schema, long identifier, int rows) {
         long first = store.snapshots().latestId().isPresent() ? rowCount(store) : 0;
-        try (DataFileWriter writer =
-                DataFileWriter.forAppend(store.paths(), schema, GenericRowData.of())) {
-            for (long id = first; id < first + rows; id++) {
-                writer.write(GenericRowData.of(id));
-            }
-            new TableCommit(store)
-                    .commit(CommitRequest.append("test", identifier, writer.finish()));
+        List<RowData> appended = new ArrayList<>();
+        for (long id = first; id < first + rows; id++) {
+            appended.add(GenericRowData.of(id));
         }
+        DataEvolutionTables.append(store, schema, identifier, appended);
     }
 
     private static long rowCount(TableStore store) {
