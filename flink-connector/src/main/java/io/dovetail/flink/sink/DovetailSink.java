@@ -137,9 +137,10 @@ public final class DovetailSink {
      * A sink of a stream of updates of {@code columns}: rows are {@code _ROW_ID} followed by the
      * new values, in the order of {@code columns}, of rows of whatever snapshot is the latest when
      * they arrive (row ids appended meanwhile included). Each checkpoint commits the updates
-     * received before it, exactly once; of two updates of one row id before one checkpoint the
-     * later wins, and updates in later checkpoints apply later. A row id the table does not hold
-     * fails the job (nothing of that checkpoint is committed).
+     * received before it, exactly once; of two updates of one row id the one reaching its writer
+     * later wins, in one checkpoint or across checkpoints (Flink keeps the order of one upstream
+     * path only: updates of a row that take different paths, e.g. after a rebalance, have none). A
+     * row id the table does not hold fails the job (nothing of that checkpoint is committed).
      */
     public static DovetailSink forStreamingColumnUpdates(
             TablePaths table, TableSchema schema, List<String> columns) {

@@ -171,6 +171,14 @@ public final class DovetailTableFactory
         TablePaths paths = tablePaths(context, name);
         TableStore store = TableStore.open(paths);
         Configuration options = Configuration.fromMap(context.getCatalogTable().getOptions());
+        if (SystemTableName.COLUMN_UPDATES.equals(name.system())) {
+            throw Errors.unsupported(
+                    "reading " + name.table() + "$column_updates",
+                    name.table()
+                            + "$column_updates is a sink for column updates by _ROW_ID; read "
+                            + name.table()
+                            + " itself");
+        }
         if (name.isSystemTable() && !SystemTableName.ROW_TRACKING.equals(name.system())) {
             return metadataSource(paths, store, name, options);
         }

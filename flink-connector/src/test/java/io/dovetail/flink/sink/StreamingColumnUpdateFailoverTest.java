@@ -18,8 +18,6 @@
 package io.dovetail.flink.sink;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.ReadBatch;
 import io.dovetail.table.read.ReadPlan;
@@ -30,9 +28,9 @@ import io.dovetail.table.read.SplitReader;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.testing.DataEvolutionTables;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
-import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
@@ -56,6 +54,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -93,26 +92,16 @@ class StreamingColumnUpdateFailoverTest {
         TablePaths table = new TablePaths(new Path(FaultyFileSystem.SCHEME + "://" + dir));
         TableStore store = TableStore.at(table);
         TableSchema schema =
-                store.schemas()
-                        .createTable(
-                                List.of(
-                                        new DataField(0, "id", DataTypes.BIGINT()),
-                                        new DataField(1, "caption", DataTypes.STRING())),
-                                List.of(),
-                                List.of(),
-                                Map.of(
-                                        "row-tracking.enabled", "true",
-                                        "data-evolution.enabled", "true"),
-                                null);
+                DataEvolutionTables.create(
+                        store,
+                        new DataField(0, "id", DataTypes.BIGINT()),
+                        new DataField(1, "caption", DataTypes.STRING()));
         for (int append = 0; append < 4; append++) {
-            try (DataFileWriter writer =
-                    DataFileWriter.forAppend(store.paths(), schema, GenericRowData.of())) {
-                for (long id = append * (ROWS / 4); id < (append + 1) * (ROWS / 4); id++) {
-                    writer.write(GenericRowData.of(id, null));
-                }
-                new TableCommit(store)
-                        .commit(CommitRequest.append("setup", append + 1, writer.finish()));
+            List<RowData> rows = new ArrayList<>();
+            for (long id = append * (ROWS / 4); id < (append + 1) * (ROWS / 4); id++) {
+                rows.add(GenericRowData.of(id, null));
             }
+            DataEvolutionTables.append(store, schema, append + 1, rows);
         }
 
         int published = FaultyFileSystem.publications.get();

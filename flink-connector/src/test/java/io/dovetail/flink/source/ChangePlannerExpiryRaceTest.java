@@ -19,8 +19,6 @@ package io.dovetail.flink.source;
 
 import io.dovetail.flink.sink.FaultyFileSystem;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
@@ -28,9 +26,9 @@ import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.ChangePlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.testing.DataEvolutionTables;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
-import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
@@ -43,7 +41,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.File;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -66,22 +63,10 @@ class ChangePlannerExpiryRaceTest {
     void threeAppends() {
         store = TableStore.at(new TablePaths(new Path(FaultyFileSystem.SCHEME + "://" + dir)));
         TableSchema schema =
-                store.schemas()
-                        .createTable(
-                                List.of(new DataField(0, "id", DataTypes.BIGINT())),
-                                List.of(),
-                                List.of(),
-                                Map.of(
-                                        "row-tracking.enabled", "true",
-                                        "data-evolution.enabled", "true"),
-                                null);
+                DataEvolutionTables.create(store, new DataField(0, "id", DataTypes.BIGINT()));
         for (long snapshot = 1; snapshot <= 3; snapshot++) {
-            try (DataFileWriter writer =
-                    DataFileWriter.forAppend(store.paths(), schema, GenericRowData.of())) {
-                writer.write(GenericRowData.of(snapshot));
-                new TableCommit(store)
-                        .commit(CommitRequest.append("test", snapshot, writer.finish()));
-            }
+            DataEvolutionTables.append(
+                    store, schema, snapshot, List.of(GenericRowData.of(snapshot)));
         }
         request = ReadRequest.allColumns(schema).withRowTracking();
     }

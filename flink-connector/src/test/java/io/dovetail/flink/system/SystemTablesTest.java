@@ -324,6 +324,7 @@ class SystemTablesTest {
         for (String name :
                 List.of(
                         "row_tracking",
+                        "column_updates",
                         "snapshots",
                         "schemas",
                         "options",
@@ -339,8 +340,10 @@ class SystemTablesTest {
         assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$nope`"))
                 .hasStackTraceContaining(
                         "Unknown system table 't$nope'; Dovetail tables have $row_tracking,"
-                                + " $snapshots, $schemas, $options, $files, $manifests,"
+                                + " $column_updates (to write), $snapshots, $schemas, $options, $files, $manifests,"
                                 + " $row_groups.");
+        assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$column_updates`"))
+                .hasStackTraceContaining("t$column_updates is a sink");
         assertThat(rows("SELECT count(*) FROM `t$row_tracking` WHERE _ROW_ID < 15"))
                 .containsExactly("+I[13]");
     }
