@@ -20,6 +20,8 @@ package io.dovetail.e2e.s3;
 import io.dovetail.e2e.interop.DovetailTables;
 import io.dovetail.e2e.paimon.PaimonWorkbench;
 import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitRace;
+import io.dovetail.table.commit.TestTable;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.fs.Writers;
@@ -32,6 +34,7 @@ import io.dovetail.table.testing.RenderedReads;
 import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -52,26 +55,35 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * Dovetail tables on {@code s3://} against a real S3-compatible server (S3Mock, its own JVM): data
  * files and manifests through Flink's S3 file system ({@code flink-s3-fs-hadoop}), snapshot and
- * schema files through conditional PUTs, both configured by the same {@code s3.*} keys. Paimon
- * 1.4.2 reads the S3 table through its own S3 file IO ({@code paimon-s3}).
+ * schema files through conditional PUTs, both configured by the same {@code s3.*} keys. The
+ * conditional PUTs pass an {@link S3Proxy} that makes S3Mock's condition check atomic, as S3's is.
+ * Paimon 1.4.2 reads the S3 table through its own S3 file IO ({@code paimon-s3}); eight committers
+ * racing on one S3 table leave exactly the model's table ({@link CommitRace}).
  */
 class S3CommitTest {
 
     private static final String BUCKET = "warehouse";
     private static final String USER = "dovetail-s3";
+    private static final long RACE_SECONDS = Long.getLong("dovetail.s3.concurrency.seconds", 30);
 
     private static S3MockServer s3;
+    private static S3Proxy atomicConditions;
+    private static Configuration conditionalPuts;
     private long identifier;
 
     @BeforeAll
     static void startServer() throws Exception {
         s3 = S3MockServer.start(BUCKET);
         s3.initializeFlinkFileSystems();
+        atomicConditions = new S3Proxy(s3.endpoint(), S3Proxy.Mode.ATOMIC_CONDITIONS);
+        conditionalPuts = S3MockServer.flinkConfiguration(atomicConditions.endpoint());
+        FileIO.configureObjectStores(conditionalPuts);
     }
 
     @AfterAll
     static void stopServer() throws Exception {
         S3MockServer.resetFlinkFileSystems();
+        atomicConditions.close();
         s3.close();
     }
 
@@ -124,11 +136,23 @@ class S3CommitTest {
     }
 
     @Test
-    void aSecondCreateOfOneNameIsRefusedByTheStore() {
-        Path target = new Path("s3://" + BUCKET + "/names/snapshot/snapshot-1");
-        assertThat(FileIO.publishIfAbsent(target, bytes("first"), Writers.CONCURRENT)).isTrue();
-        assertThat(FileIO.publishIfAbsent(target, bytes("second"), Writers.CONCURRENT)).isFalse();
-        assertThat(FileIO.readFully(target, "the test")).isEqualTo(bytes("first"));
+    void racingCommittersOnS3MatchTheModel() throws Exception {
+        TestTable table = new TestTable(new Path("s3://" + BUCKET + "/race/t"), true);
+        new CommitRace(table).runAndVerify(8, RACE_SECONDS * 1000);
+    }
+
+    @Test
+    void theProbeAcceptsS3MockAndASecondCreateOfOneNameIsRefused() {
+        FileIO.configureObjectStores(s3.flinkConfiguration());
+        try {
+            Path target = new Path("s3://" + BUCKET + "/names/snapshot/snapshot-1");
+            assertThat(FileIO.publishIfAbsent(target, bytes("first"), Writers.CONCURRENT)).isTrue();
+            assertThat(FileIO.publishIfAbsent(target, bytes("second"), Writers.CONCURRENT))
+                    .isFalse();
+            assertThat(FileIO.readFully(target, "the test")).isEqualTo(bytes("first"));
+        } finally {
+            FileIO.configureObjectStores(conditionalPuts);
+        }
     }
 
     @Test
@@ -139,7 +163,7 @@ class S3CommitTest {
         List<String> snapshotsBefore = FileIO.listNames(existing.paths().snapshotDir());
         List<String> manifestsBefore = FileIO.listNames(existing.paths().manifestDir());
 
-        try (ConditionDroppingProxy proxy = new ConditionDroppingProxy(s3.endpoint())) {
+        try (S3Proxy proxy = new S3Proxy(s3.endpoint(), S3Proxy.Mode.DROP_CONDITIONS)) {
             FileIO.configureObjectStores(S3MockServer.flinkConfiguration(proxy.endpoint()));
             String store = "s3://" + BUCKET + " at " + proxy.endpoint();
             assertThatThrownBy(() -> DovetailTables.regionTable(warehouse, "refused", Map.of()))
@@ -166,7 +190,7 @@ class S3CommitTest {
             DovetailTables.appendToRegion(single, USER, ++identifier, 0, 3, "eu");
             assertThat(dovetailRows(single)).hasSize(3);
         } finally {
-            FileIO.configureObjectStores(s3.flinkConfiguration());
+            FileIO.configureObjectStores(conditionalPuts);
         }
     }
 

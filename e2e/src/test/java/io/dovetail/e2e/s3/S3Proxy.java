@@ -30,17 +30,28 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
- * An HTTP proxy on a loopback port that forwards every request to an S3 server without its {@code
- * If-None-Match} header: a store that silently ignores conditional writes, as some S3 clones do.
+ * An HTTP proxy on a loopback port in front of an S3 server, in one of two modes. {@link
+ * Mode#ATOMIC_CONDITIONS}: conditional PUTs ({@code If-None-Match}) of one key are forwarded one at
+ * a time, so the condition holds under concurrency as on S3 (S3Mock checks it and then writes
+ * without a lock: of eight concurrent conditional PUTs of one new key, several succeed). {@link
+ * Mode#DROP_CONDITIONS}: the header is removed, a store that silently ignores conditional writes.
  */
-final class ConditionDroppingProxy implements AutoCloseable {
+final class S3Proxy implements AutoCloseable {
 
-    /** Dropped: the condition, and what the JDK's client sets itself. */
+    enum Mode {
+        ATOMIC_CONDITIONS,
+        DROP_CONDITIONS
+    }
+
+    private static final String CONDITION = "if-none-match";
+
+    /** Not forwarded: what the JDK's client sets itself. */
     private static final Set<String> DROPPED =
             Set.of(
-                    "if-none-match",
                     "host",
                     "connection",
                     "content-length",
@@ -51,9 +62,12 @@ final class ConditionDroppingProxy implements AutoCloseable {
     private final HttpServer server;
     private final HttpClient client = HttpClient.newHttpClient();
     private final URI target;
+    private final Mode mode;
+    private final ConcurrentMap<String, Object> keyLocks = new ConcurrentHashMap<>();
 
-    ConditionDroppingProxy(URI target) throws IOException {
+    S3Proxy(URI target, Mode mode) throws IOException {
         this.target = target;
+        this.mode = mode;
         this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/", this::forward);
         server.start();
@@ -64,6 +78,19 @@ final class ConditionDroppingProxy implements AutoCloseable {
     }
 
     private void forward(HttpExchange exchange) throws IOException {
+        boolean conditional = exchange.getRequestHeaders().containsKey(CONDITION);
+        if (conditional && mode == Mode.ATOMIC_CONDITIONS) {
+            synchronized (
+                    keyLocks.computeIfAbsent(
+                            exchange.getRequestURI().getPath(), k -> new Object())) {
+                send(exchange, true);
+            }
+        } else {
+            send(exchange, false);
+        }
+    }
+
+    private void send(HttpExchange exchange, boolean withCondition) throws IOException {
         try (exchange) {
             byte[] body = exchange.getRequestBody().readAllBytes();
             HttpRequest.Builder request =
@@ -74,7 +101,8 @@ final class ConditionDroppingProxy implements AutoCloseable {
                                             ? HttpRequest.BodyPublishers.noBody()
                                             : HttpRequest.BodyPublishers.ofByteArray(body));
             for (Map.Entry<String, List<String>> header : exchange.getRequestHeaders().entrySet()) {
-                if (!DROPPED.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                String name = header.getKey().toLowerCase(Locale.ROOT);
+                if (!DROPPED.contains(name) && (withCondition || !name.equals(CONDITION))) {
                     header.getValue().forEach(v -> request.header(header.getKey(), v));
                 }
             }
