@@ -28,6 +28,7 @@ import io.dovetail.table.fs.Writers;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
 import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
+import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.read.ReadPlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.testing.RenderedReads;
@@ -36,15 +37,24 @@ import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -65,6 +75,20 @@ class S3CommitTest {
     private static final String BUCKET = "warehouse";
     private static final String USER = "dovetail-s3";
     private static final long RACE_SECONDS = Long.getLong("dovetail.s3.concurrency.seconds", 30);
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            // the S3 file system, created inside a job, is reused after it
+                            .setConfiguration(
+                                    Configuration.fromMap(
+                                            Map.of(
+                                                    "classloader.check-leaked-classloader",
+                                                    "false")))
+                            .build());
 
     private static S3MockServer s3;
     private static S3Proxy atomicConditions;
@@ -133,6 +157,31 @@ class S3CommitTest {
         assertThat(new TreeSet<>(FileIO.listNames(store.paths().snapshotDir())))
                 .as("no temporary objects: each snapshot was one conditional PUT")
                 .containsExactly("EARLIEST", "LATEST", "snapshot-" + latest);
+    }
+
+    @Test
+    void flinkSqlInsertUpdateAndDeleteThroughTheCatalogOnS3() throws Exception {
+        TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        sql.getConfig().set("parallelism.default", "2");
+        sql.executeSql(
+                "CREATE CATALOG s3 WITH ('type' = 'dovetail', 'warehouse' = 's3://"
+                        + BUCKET
+                        + "/sql')");
+        sql.executeSql("USE CATALOG s3");
+        sql.executeSql(
+                "CREATE TABLE media (id BIGINT, name STRING, dt STRING) PARTITIONED BY (dt)"
+                        + " WITH ('deletion-vectors.enabled' = 'true')");
+        sql.executeSql("INSERT INTO media VALUES (1, 'a', 'x'), (2, 'b', 'y'), (3, 'c', 'x')")
+                .await();
+        sql.executeSql("UPDATE media SET name = 'B' WHERE id = 2").await();
+        assertThat(rows(sql)).containsExactly("+I[1, a, x]", "+I[2, B, y]", "+I[3, c, x]");
+        sql.executeSql("DELETE FROM media WHERE id = 3").await();
+        assertThat(rows(sql)).containsExactly("+I[1, a, x]", "+I[2, B, y]");
+        TableStore store =
+                TableStore.open(
+                        new Warehouse(new Path("s3://" + BUCKET + "/sql"))
+                                .table("default", "media"));
+        assertThat(store.snapshots().listIds()).containsExactly(1L, 2L, 3L);
     }
 
     @Test
@@ -207,6 +256,16 @@ class S3CommitTest {
         ColumnUpdater.on(store, store.latestSnapshot().orElseThrow(), List.of("name"))
                 .commit(USER, ++identifier, updates.iterator())
                 .orElseThrow();
+    }
+
+    private static List<String> rows(TableEnvironment sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it =
+                sql.executeSql("SELECT id, name, dt FROM media").collect()) {
+            it.forEachRemaining(row -> rows.add(row.toString()));
+        }
+        Collections.sort(rows);
+        return rows;
     }
 
     private static List<String> dovetailRows(TableStore store) {
