@@ -53,7 +53,12 @@ record S3Settings(
 
     static S3Settings current() {
         Configuration configuration = configured;
-        return of(configuration != null ? configuration : GlobalConfiguration.loadConfiguration());
+        return configuration != null ? of(configuration) : FromFlinkConfDir.SETTINGS;
+    }
+
+    /** Loaded once, on first use: Flink processes read their configuration at start-up. */
+    private static final class FromFlinkConfDir {
+        static final S3Settings SETTINGS = of(GlobalConfiguration.loadConfiguration());
     }
 
     static S3Settings of(Configuration configuration) {
