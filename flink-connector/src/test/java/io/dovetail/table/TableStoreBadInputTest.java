@@ -21,6 +21,7 @@ import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.fs.Writers;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -125,7 +126,7 @@ class TableStoreBadInputTest {
     @Test
     void snapshotReferringToMissingSchemaIsNamed() {
         Snapshot broken = snapshot.toBuilder().id(2).schemaId(7).build();
-        assertThat(store.snapshots().tryCommit(broken)).isTrue();
+        assertThat(store.snapshots().tryCommit(broken, Writers.CONCURRENT)).isTrue();
         assertThatThrownBy(() -> store.files(store.snapshots().snapshot(2)))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("schema-7");

@@ -37,7 +37,7 @@ import java.util.List;
 import java.util.Map;
 
 /** Data-evolution tables the interop tests create and append to through Dovetail. */
-final class DovetailTables {
+public final class DovetailTables {
 
     private DovetailTables() {}
 
@@ -51,8 +51,17 @@ final class DovetailTables {
             List<DataField> fields,
             List<String> partitionKeys,
             Map<String, String> options) {
-        TableStore store =
-                TableStore.at(new Warehouse(new Path(warehouse.toUri())).table("default", name));
+        return create(new Path(warehouse.toUri()), name, fields, partitionKeys, options);
+    }
+
+    /** Like {@link #create(java.nio.file.Path, String, List, List, Map)} on any file system. */
+    public static TableStore create(
+            Path warehouse,
+            String name,
+            List<DataField> fields,
+            List<String> partitionKeys,
+            Map<String, String> options) {
+        TableStore store = TableStore.at(new Warehouse(warehouse).table("default", name));
         Map<String, String> all = new HashMap<>();
         all.put("row-tracking.enabled", "true");
         all.put("data-evolution.enabled", "true");
@@ -64,6 +73,11 @@ final class DovetailTables {
 
     /** {@code id BIGINT, name STRING, score DOUBLE, region STRING}, partitioned by region. */
     static TableStore regionTable(java.nio.file.Path warehouse, String name) {
+        return regionTable(new Path(warehouse.toUri()), name, Map.of());
+    }
+
+    /** A region table in any warehouse, with extra {@code options}. */
+    public static TableStore regionTable(Path warehouse, String name, Map<String, String> options) {
         return create(
                 warehouse,
                 name,
@@ -73,11 +87,11 @@ final class DovetailTables {
                         new DataField(2, "score", DataTypes.DOUBLE()),
                         new DataField(3, "region", DataTypes.STRING())),
                 List.of("region"),
-                Map.of());
+                options);
     }
 
     /** Appends rows {@code id = first ..} to {@code region} of a region table as one file. */
-    static void appendToRegion(
+    public static void appendToRegion(
             TableStore store, String user, long identifier, long first, int count, String region) {
         List<RowData> rows = new ArrayList<>();
         for (long id = first; id < first + count; id++) {

@@ -55,6 +55,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BiFunction;
 
 /**
@@ -70,8 +71,13 @@ public final class PaimonWorkbench implements AutoCloseable {
     private final Catalog catalog;
 
     public PaimonWorkbench(java.nio.file.Path warehouse) {
-        Options options = new Options();
-        options.set("warehouse", warehouse.toUri().toString());
+        this(warehouse.toUri().toString(), Map.of());
+    }
+
+    /** A catalog over any warehouse URI; {@code fileOptions} configure its file IO (s3.* ...). */
+    public PaimonWorkbench(String warehouse, Map<String, String> fileOptions) {
+        Options options = new Options(fileOptions);
+        options.set("warehouse", warehouse);
         options.set("cache-enabled", "false");
         this.catalog = CatalogFactory.createCatalog(CatalogContext.create(options));
         try {

@@ -203,7 +203,7 @@ public final class TableCommit {
                             .nextRowId(assigned.nextRowId())
                             .build();
             hook.reached(Step.SNAPSHOT_PUBLISHING);
-            if (store.snapshots().tryCommit(snapshot)) {
+            if (store.snapshots().tryCommit(snapshot, TableOptions.writers(schema.options()))) {
                 hook.reached(Step.SNAPSHOT_PUBLISHED);
                 deleteReplacedStagedFiles(request.operation(), operation, snapshot);
                 return Optional.of(snapshot);

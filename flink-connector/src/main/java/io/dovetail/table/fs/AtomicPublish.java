@@ -50,33 +50,43 @@ import java.util.UUID;
  *   <li>HDFS and other Hadoop-compatible file systems with atomic rename: an existence check, then
  *       rename, which fails (returns false) when the target exists. Safe because the rename itself
  *       refuses to overwrite.
- *   <li>Object stores (S3, OSS, GCS, Azure blob ...): rename is copy + delete and a racing writer
- *       can silently replace the winner. Safe publication there needs a catalog lock, which
- *       Dovetail does not provide, so publishing on these schemes is refused.
+ *   <li>S3 ({@code s3://}, {@code s3a://}, {@code s3p://}) and S3-compatible stores: one {@code
+ *       PUT} with {@code If-None-Match: *}, which the store refuses when the key exists; each
+ *       bucket is probed once for honouring the condition ({@link S3ConditionalPut}).
+ *   <li>Other object stores (OSS, GCS, Azure blob ...): rename is copy + delete and a racing writer
+ *       can silently replace the winner; their conditional writes ({@code ifGenerationMatch=0},
+ *       {@code If-None-Match: *}) are not used yet, so publishing there is refused.
  * </ul>
  */
 final class AtomicPublish {
 
-    /** Schemes of stores whose rename is not an atomic create-if-absent. */
-    private static final Set<String> OBJECT_STORE_SCHEMES =
-            Set.of(
-                    "s3", "s3a", "s3n", "s3p", "oss", "gs", "abfs", "abfss", "wasb", "wasbs",
-                    "cosn", "obs");
+    /** Schemes of the S3 API, published with conditional PUTs. */
+    private static final Set<String> S3_SCHEMES = Set.of("s3", "s3a", "s3p");
+
+    /** Schemes of other stores whose rename is not an atomic create-if-absent. */
+    private static final Set<String> OTHER_OBJECT_STORE_SCHEMES =
+            Set.of("s3n", "oss", "gs", "abfs", "abfss", "wasb", "wasbs", "cosn", "obs");
 
     private AtomicPublish() {}
 
-    static boolean publishIfAbsent(Path target, byte[] bytes) {
+    /** The strategy per file system: the one place that picks it. */
+    static boolean publishIfAbsent(Path target, byte[] bytes, Writers writers) {
         FileSystem fs = FileIO.fileSystem(target);
-        String scheme = fs.getUri().getScheme();
-        if (scheme != null && OBJECT_STORE_SCHEMES.contains(scheme.toLowerCase(Locale.ROOT))) {
+        String scheme = String.valueOf(fs.getUri().getScheme()).toLowerCase(Locale.ROOT);
+        if (S3_SCHEMES.contains(scheme)) {
+            return S3ConditionalPut.publishIfAbsent(
+                    target.makeQualified(fs).toUri(), bytes, writers);
+        }
+        if (OTHER_OBJECT_STORE_SCHEMES.contains(scheme)) {
             throw Errors.unsupported(
                     "atomic create-if-absent of "
                             + target
                             + " on the object store '"
                             + scheme
                             + "'",
-                    "Concurrent commits on object stores need a catalog lock; use a file system"
-                            + " with atomic rename (HDFS, local) for the warehouse");
+                    "Dovetail commits on object stores through S3 conditional writes (s3://,"
+                            + " s3a://); use S3 or a file system with atomic rename (HDFS, local)"
+                            + " for the warehouse");
         }
         Optional<java.nio.file.Path> local = LocalFiles.toNio(fs, target);
         if (local.isPresent()) {

@@ -19,6 +19,7 @@ package io.dovetail.table.fs;
 
 import io.dovetail.table.error.Errors;
 
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.FileStatus;
@@ -111,10 +112,20 @@ public final class FileIO {
     /**
      * Publishes an immutable metadata file only if {@code target} does not exist yet; returns false
      * when another writer already holds the name. See {@link AtomicPublish} for the guarantee per
-     * file system.
+     * file system; {@code writers} matters only on a store that cannot refuse a second create.
      */
-    public static boolean publishIfAbsent(Path target, byte[] bytes) {
-        return AtomicPublish.publishIfAbsent(target, bytes);
+    public static boolean publishIfAbsent(Path target, byte[] bytes, Writers writers) {
+        return AtomicPublish.publishIfAbsent(target, bytes, writers);
+    }
+
+    /**
+     * Sets the Flink configuration whose S3 keys ({@code s3.endpoint}, {@code s3.access-key} ...)
+     * the conditional PUTs on S3 use: the one given to {@link FileSystem#initialize} in an embedded
+     * set-up. Without it, the configuration Flink processes load from {@code FLINK_CONF_DIR} is
+     * used.
+     */
+    public static void configureObjectStores(Configuration flinkConfiguration) {
+        S3Settings.configure(flinkConfiguration);
     }
 
     /**

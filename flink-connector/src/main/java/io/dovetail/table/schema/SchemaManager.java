@@ -131,7 +131,10 @@ public final class SchemaManager {
                         fields, partitionKeys, primaryKeys, options, comment, clock.getAsLong());
         DataEvolutionTableValidator.validate(schema);
         if (tableExists()
-                || !FileIO.publishIfAbsent(paths.schemaFile(0), TableSchemaJson.toBytes(schema))) {
+                || !FileIO.publishIfAbsent(
+                        paths.schemaFile(0),
+                        TableSchemaJson.toBytes(schema),
+                        TableOptions.writers(options))) {
             throw Errors.invalidArgument(
                     "Cannot create table at "
                             + tableDir
@@ -162,7 +165,9 @@ public final class SchemaManager {
                                                             + " files)."));
             TableSchema next = SchemaEvolution.apply(base, changes, clock.getAsLong());
             if (FileIO.publishIfAbsent(
-                    paths.schemaFile(next.id()), TableSchemaJson.toBytes(next))) {
+                    paths.schemaFile(next.id()),
+                    TableSchemaJson.toBytes(next),
+                    TableOptions.writers(base.options()))) {
                 return next;
             }
             backOff();

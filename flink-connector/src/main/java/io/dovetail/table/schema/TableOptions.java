@@ -18,6 +18,7 @@
 package io.dovetail.table.schema;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.fs.Writers;
 
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.util.TimeUtils;
@@ -62,6 +63,12 @@ public final class TableOptions {
     /** How many times a commit that lost the race for a snapshot id is retried. */
     public static final String COMMIT_MAX_RETRIES = "commit.max-retries";
 
+    /**
+     * Declares that only one writer ever commits to the table: commits then proceed on a store that
+     * ignores conditional writes (see {@link io.dovetail.table.fs.Writers#SINGLE}).
+     */
+    public static final String COMMIT_SINGLE_WRITER = "commit.single-writer";
+
     /** Number of manifests at which a commit rewrites the live files into fewer manifests. */
     public static final String MANIFEST_MERGE_MIN_COUNT = "manifest.merge-min-count";
 
@@ -105,6 +112,11 @@ public final class TableOptions {
     /** Paimon's boolean reading: "true" in any case is true, anything else (or absent) false. */
     public static boolean isTrue(Map<String, String> options, String key) {
         return "true".equalsIgnoreCase(options.get(key));
+    }
+
+    /** Who commits to a table with these options. */
+    public static Writers writers(Map<String, String> options) {
+        return isTrue(options, COMMIT_SINGLE_WRITER) ? Writers.SINGLE : Writers.CONCURRENT;
     }
 
     /**

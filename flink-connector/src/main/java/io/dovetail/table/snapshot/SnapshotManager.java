@@ -21,6 +21,7 @@ import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.ChildPaths;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.fs.Writers;
 import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.core.fs.Path;
@@ -136,8 +137,9 @@ public final class SnapshotManager {
      * Publishes {@code snapshot-N} for {@code snapshot.id() = N} if nobody else has, then updates
      * {@code LATEST} (best effort: a failed hint write only costs readers a listing). Returns false
      * if N is taken, i.e. another writer committed first. Refuses an N that would leave a gap.
+     * {@code writers} is what the table's options declare.
      */
-    public boolean tryCommit(Snapshot snapshot) {
+    public boolean tryCommit(Snapshot snapshot, Writers writers) {
         long id = snapshot.id();
         if (!follows(id)) {
             OptionalLong latest = latestId();
@@ -153,7 +155,8 @@ public final class SnapshotManager {
                             + (latest.isPresent() ? latest.getAsLong() : "none")
                             + " and snapshot ids must be consecutive.");
         }
-        if (!FileIO.publishIfAbsent(paths.snapshotFile(id), SnapshotJson.toBytes(snapshot))) {
+        if (!FileIO.publishIfAbsent(
+                paths.snapshotFile(id), SnapshotJson.toBytes(snapshot), writers)) {
             return false;
         }
         try {

@@ -19,6 +19,8 @@ package io.dovetail.table.commit;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.fs.ChildPaths;
+import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.IndexManifestEntry;
@@ -37,9 +39,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.VarCharType;
 
-import java.io.File;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,13 +58,16 @@ public final class TestTable {
     public static final List<String> VALUE_COLUMNS = List.of("a", "b", "c");
 
     public final TableStore store;
-    private final java.nio.file.Path dir;
     private final AtomicInteger fakeCounter = new AtomicInteger();
     private final String fakePrefix = "data-" + UUID.randomUUID() + "-";
 
     public TestTable(java.nio.file.Path dir, boolean deletionVectors) {
-        this.dir = dir;
-        store = TableStore.at(new TablePaths(new Path(dir.toUri())));
+        this(new Path(dir.toUri()), deletionVectors);
+    }
+
+    /** A new table at {@code root} on any file system. */
+    public TestTable(Path root, boolean deletionVectors) {
+        store = TableStore.at(new TablePaths(root));
         Map<String, String> options = new LinkedHashMap<>();
         options.put("row-tracking.enabled", "true");
         options.put("data-evolution.enabled", "true");
@@ -195,8 +198,8 @@ public final class TestTable {
 
     /** Names of the files in a table subdirectory, sorted. */
     public TreeSet<String> filesIn(String subdirectory) {
-        String[] names = new File(dir.toFile(), subdirectory).list();
-        return new TreeSet<>(Arrays.asList(names == null ? new String[0] : names));
+        return new TreeSet<>(
+                FileIO.listNames(ChildPaths.below(store.paths().root(), subdirectory)));
     }
 
     public static byte[] partitionBytes(String partition) {

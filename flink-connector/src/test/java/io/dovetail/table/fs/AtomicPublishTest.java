@@ -43,8 +43,8 @@ class AtomicPublishTest {
     void publishesOnceOnPathWithoutScheme() throws Exception {
         Path target = new Path(dir.toString(), "sub/snapshot-1");
 
-        assertThat(FileIO.publishIfAbsent(target, bytes("first"))).isTrue();
-        assertThat(FileIO.publishIfAbsent(target, bytes("second"))).isFalse();
+        assertThat(FileIO.publishIfAbsent(target, bytes("first"), Writers.CONCURRENT)).isTrue();
+        assertThat(FileIO.publishIfAbsent(target, bytes("second"), Writers.CONCURRENT)).isFalse();
 
         assertThat(Files.readString(dir.resolve("sub/snapshot-1"))).isEqualTo("first");
         assertThat(names(dir.resolve("sub"))).containsExactly("snapshot-1");
@@ -55,8 +55,8 @@ class AtomicPublishTest {
         Path single = new Path("file:" + dir + "/a");
         Path triple = new Path(dir.toUri().toString() + "a");
 
-        assertThat(FileIO.publishIfAbsent(single, bytes("x"))).isTrue();
-        assertThat(FileIO.publishIfAbsent(triple, bytes("y"))).isFalse();
+        assertThat(FileIO.publishIfAbsent(single, bytes("x"), Writers.CONCURRENT)).isTrue();
+        assertThat(FileIO.publishIfAbsent(triple, bytes("y"), Writers.CONCURRENT)).isFalse();
 
         assertThat(Files.readString(dir.resolve("a"))).isEqualTo("x");
     }
@@ -75,7 +75,7 @@ class AtomicPublishTest {
                     Callable<Boolean> publish =
                             () -> {
                                 start.await();
-                                return FileIO.publishIfAbsent(target, content);
+                                return FileIO.publishIfAbsent(target, content, Writers.CONCURRENT);
                             };
                     results.add(pool.submit(publish));
                 }

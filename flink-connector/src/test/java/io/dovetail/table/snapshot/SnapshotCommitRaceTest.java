@@ -17,6 +17,7 @@
  */
 package io.dovetail.table.snapshot;
 
+import io.dovetail.table.fs.Writers;
 import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.core.fs.Path;
@@ -112,7 +113,7 @@ class SnapshotCommitRaceTest {
                                 .toBuilder()
                                 .nextRowId(nextRowId)
                                 .build();
-                if (manager.tryCommit(next)) {
+                if (manager.tryCommit(next, Writers.CONCURRENT)) {
                     break;
                 }
                 lost++;

@@ -18,6 +18,7 @@
 package io.dovetail.table.snapshot;
 
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.fs.Writers;
 import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.core.fs.Path;
@@ -64,7 +65,10 @@ class SnapshotManagerTest {
 
     private void commit(long... ids) {
         for (long id : ids) {
-            assertThat(manager.tryCommit(snapshot(id, "u", id, CommitKind.APPEND))).isTrue();
+            assertThat(
+                            manager.tryCommit(
+                                    snapshot(id, "u", id, CommitKind.APPEND), Writers.CONCURRENT))
+                    .isTrue();
         }
     }
 
@@ -105,10 +109,20 @@ class SnapshotManagerTest {
     void takenIdsAndGapsAreNotCommitted() {
         commit(1, 2);
 
-        assertThat(manager.tryCommit(snapshot(2, "other", 9, CommitKind.APPEND))).isFalse();
-        assertThat(manager.tryCommit(snapshot(1, "other", 9, CommitKind.APPEND))).isFalse();
+        assertThat(
+                        manager.tryCommit(
+                                snapshot(2, "other", 9, CommitKind.APPEND), Writers.CONCURRENT))
+                .isFalse();
+        assertThat(
+                        manager.tryCommit(
+                                snapshot(1, "other", 9, CommitKind.APPEND), Writers.CONCURRENT))
+                .isFalse();
         assertThat(manager.snapshot(2).commitUser()).isEqualTo("u");
-        assertThatThrownBy(() -> manager.tryCommit(snapshot(4, "other", 9, CommitKind.APPEND)))
+        assertThatThrownBy(
+                        () ->
+                                manager.tryCommit(
+                                        snapshot(4, "other", 9, CommitKind.APPEND),
+                                        Writers.CONCURRENT))
                 .hasMessageContaining("Cannot commit snapshot 4")
                 .hasMessageContaining("the latest snapshot is 2");
         assertThat(manager.listIds()).containsExactly(1, 2);
@@ -208,9 +222,12 @@ class SnapshotManagerTest {
     @Test
     void findCommitLooksOnlyAfterTheGivenId() {
         assertThat(manager.findCommit(0, "a", 1)).isEmpty();
-        assertThat(manager.tryCommit(snapshot(1, "a", 1, CommitKind.APPEND))).isTrue();
-        assertThat(manager.tryCommit(snapshot(2, "b", 1, CommitKind.APPEND))).isTrue();
-        assertThat(manager.tryCommit(snapshot(3, "a", 2, CommitKind.COMPACT))).isTrue();
+        assertThat(manager.tryCommit(snapshot(1, "a", 1, CommitKind.APPEND), Writers.CONCURRENT))
+                .isTrue();
+        assertThat(manager.tryCommit(snapshot(2, "b", 1, CommitKind.APPEND), Writers.CONCURRENT))
+                .isTrue();
+        assertThat(manager.tryCommit(snapshot(3, "a", 2, CommitKind.COMPACT), Writers.CONCURRENT))
+                .isTrue();
 
         assertThat(manager.findCommit(0, "a", 1).orElseThrow().id()).isEqualTo(1);
         assertThat(manager.findCommit(1, "a", 1)).isEmpty();
@@ -236,7 +253,8 @@ class SnapshotManagerTest {
         Files.delete(snapshotDir.resolve("LATEST"));
         Files.createDirectories(snapshotDir.resolve("LATEST").resolve("blocker"));
 
-        assertThat(manager.tryCommit(snapshot(2, "u", 2, CommitKind.APPEND))).isTrue();
+        assertThat(manager.tryCommit(snapshot(2, "u", 2, CommitKind.APPEND), Writers.CONCURRENT))
+                .isTrue();
         assertThat(manager.latestId()).isEqualTo(OptionalLong.of(2));
     }
 }
