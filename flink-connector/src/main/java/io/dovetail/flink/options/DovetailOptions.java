@@ -228,6 +228,15 @@ public final class DovetailOptions {
                     .withDescription(
                             "How often a commit that lost the race for a snapshot id is retried.");
 
+    public static final ConfigOption<Boolean> COMMIT_SINGLE_WRITER =
+            ConfigOptions.key(TableOptions.COMMIT_SINGLE_WRITER)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Declares that only one writer ever commits to the table, so commits"
+                                    + " proceed on an object store that ignores conditional writes"
+                                    + " (no protection against a second writer).");
+
     public static final ConfigOption<Integer> MANIFEST_MERGE_MIN_COUNT =
             ConfigOptions.key(TableOptions.MANIFEST_MERGE_MIN_COUNT)
                     .intType()
@@ -309,6 +318,7 @@ public final class DovetailOptions {
                     DYNAMIC_PARTITION_OVERWRITE,
                     WRITE_ONLY,
                     COMMIT_MAX_RETRIES,
+                    COMMIT_SINGLE_WRITER,
                     MANIFEST_MERGE_MIN_COUNT,
                     COMPACTION_MIN_FILE_NUM,
                     SNAPSHOT_NUM_RETAINED_MIN,

@@ -26,6 +26,7 @@ import io.dovetail.table.manifest.ManifestListWriter;
 import io.dovetail.table.manifest.WrittenFile;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 
@@ -168,7 +169,8 @@ public final class SnapshotRollback {
             FileIO.deleteQuietly(paths.snapshotFile(id));
         }
         droppedTags.forEach(FileIO::deleteQuietly);
-        if (!store.snapshots().tryCommit(restored)) {
+        if (!store.snapshots()
+                .tryCommit(restored, TableOptions.writers(store.latestSchema().options()))) {
             throw Errors.conflict(
                     "Another writer committed snapshot "
                             + restored.id()
