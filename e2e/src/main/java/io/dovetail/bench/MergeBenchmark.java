@@ -74,6 +74,7 @@ final class MergeBenchmark {
         int sweepRows = args.intValue("sweep-rows", Math.max(1000, rows / 4));
         Path root = Files.createTempDirectory("dovetail-bench-merge");
         try (BenchSqlSession sql = new BenchSqlSession(PARALLELISM)) {
+            sql.set("table.dml-sync", "true"); // Paimon's procedures return at submission otherwise
             sql.set("table.optimizer.join.broadcast-threshold", "-1");
             sql.set("table.exec.disabled-operators", "NestedLoopJoin,BroadcastHashJoin");
             MergeBenchmark bench = new MergeBenchmark(sql, rows, cols, repeats, sweepRows, root);

@@ -58,6 +58,7 @@ class MergeIntoAgainstPaimonTest {
     static void catalogs() {
         sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
         sql.getConfig().set("parallelism.default", "2");
+        sql.getConfig().set("table.dml-sync", "true"); // Paimon's CALL would return at submission
         sql.getConfig().set("table.optimizer.join.broadcast-threshold", "-1");
         sql.getConfig().set("table.exec.disabled-operators", "NestedLoopJoin,BroadcastHashJoin");
         for (String engine : List.of("dovetail", "paimon")) {
