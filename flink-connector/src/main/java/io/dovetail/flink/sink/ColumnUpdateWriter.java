@@ -20,7 +20,6 @@ package io.dovetail.flink.sink;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
-import io.dovetail.table.types.FlinkTypes;
 import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
 
@@ -30,10 +29,7 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
-import org.apache.flink.table.types.logical.LogicalType;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -57,8 +53,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     private final List<String> columns;
 
     private transient List<RowUpdate> updates;
-    private transient RowDataSerializer valueCopier;
-    private transient RowData.FieldGetter[] valueGetters;
+    private transient UpdatedValues values;
     private transient Counter rowsUpdated;
 
     ColumnUpdateWriter(TablePaths table, long baseSnapshotId, List<String> columns) {
@@ -70,19 +65,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
-        LogicalType[] types =
-                columns.stream()
-                        .map(
-                                c ->
-                                        FlinkTypes.toFlink(
-                                                store.latestSchema().field(c).orElseThrow().type()))
-                        .toArray(LogicalType[]::new);
-        valueGetters = new RowData.FieldGetter[types.length];
-        for (int i = 0; i < types.length; i++) {
-            valueGetters[i] = RowData.createFieldGetter(types[i], i + 1);
-        }
-        valueCopier = new RowDataSerializer(types);
+        values = new UpdatedValues(TableStore.open(new TablePaths(new Path(table))), columns, 1);
         updates = new ArrayList<>();
         rowsUpdated = getMetricGroup().counter(SinkMetrics.ROWS_UPDATED);
     }
@@ -90,11 +73,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     @Override
     public void processElement(StreamRecord<RowData> element) {
         RowData row = element.getValue();
-        GenericRowData values = new GenericRowData(valueGetters.length);
-        for (int i = 0; i < valueGetters.length; i++) {
-            values.setField(i, valueGetters[i].getFieldOrNull(row));
-        }
-        updates.add(new RowUpdate(row.getLong(0), valueCopier.copy(values)));
+        updates.add(new RowUpdate(row.getLong(0), values.copyOf(row)));
         rowsUpdated.inc();
     }
 

@@ -21,7 +21,6 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
-import io.dovetail.table.types.FlinkTypes;
 import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
 
@@ -33,8 +32,6 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
-import org.apache.flink.table.types.logical.LogicalType;
 
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
@@ -66,8 +63,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     private final StaleRowIds onStale;
 
     private transient List<Change> changes;
-    private transient RowDataSerializer valueCopier;
-    private transient RowData.FieldGetter[] valueGetters;
+    private transient UpdatedValues values;
     private transient LongCounter skippedUpdates;
     private transient LongCounter skippedDeletes;
 
@@ -81,19 +77,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
-        LogicalType[] types =
-                columns.stream()
-                        .map(
-                                c ->
-                                        FlinkTypes.toFlink(
-                                                store.latestSchema().field(c).orElseThrow().type()))
-                        .toArray(LogicalType[]::new);
-        valueGetters = new RowData.FieldGetter[types.length];
-        for (int i = 0; i < types.length; i++) {
-            valueGetters[i] = RowData.createFieldGetter(types[i], i + 2);
-        }
-        valueCopier = new RowDataSerializer(types);
+        values = new UpdatedValues(TableStore.open(new TablePaths(new Path(table))), columns, 2);
         changes = new ArrayList<>();
         skippedUpdates = new LongCounter();
         skippedDeletes = new LongCounter();
@@ -113,15 +97,10 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
                     "A merge source row has a NULL _ROW_ID; nothing was committed. Pass"
                             + " on_stale_row_id => 'skip' to ignore such rows.");
         }
-        GenericRowData values = null;
-        if (row.getByte(1) == MergeSink.UPDATE) {
-            values = new GenericRowData(valueGetters.length);
-            for (int i = 0; i < valueGetters.length; i++) {
-                values.setField(i, valueGetters[i].getFieldOrNull(row));
-            }
-            values = (GenericRowData) valueCopier.copy(values);
-        }
-        changes.add(new Change(row.getLong(0), values));
+        changes.add(
+                new Change(
+                        row.getLong(0),
+                        row.getByte(1) == MergeSink.UPDATE ? values.copyOf(row) : null));
     }
 
     @Override
