@@ -92,7 +92,9 @@ final class ColumnUpdatesTableSink implements DynamicTableSink {
                                 .build(
                                         rows.map(new Project(positions, rowType))
                                                 .name("Dovetail column updates: _ROW_ID first")
-                                                .returns(InternalTypeInfo.of(updates)));
+                                                .returns(InternalTypeInfo.of(updates))
+                                                // chained: no rebalance may reorder a row's updates
+                                                .setParallelism(rows.getParallelism()));
     }
 
     /** The positions of {@code _ROW_ID} and then of the updated columns, from the column list. */

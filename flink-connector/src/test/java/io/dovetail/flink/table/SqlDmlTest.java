@@ -284,6 +284,12 @@ class SqlDmlTest {
                         + ", 'c3')");
 
         assertThat(rows(sql, "SELECT id, caption, url FROM cu WHERE caption IS NOT NULL"))
+                .as(
+                        "snapshots %s",
+                        rows(
+                                sql,
+                                "SELECT snapshot_id, commit_identifier, commit_kind FROM"
+                                        + " `cu$snapshots`"))
                 .containsExactlyInAnyOrder("+I[3, c3, u3]", "+I[12, c12, u12]");
         assertThat(rows(sql, "SELECT count(*), count(url) FROM cu")).containsExactly("+I[20, 20]");
         assertThat(tables.latest("cu").commitUser()).startsWith("dovetail-");
