@@ -175,6 +175,16 @@ public final class PaimonWorkbench implements AutoCloseable {
     }
 
     /**
+     * Rows of the latest snapshot projected to {@code columns} (table columns, {@code _ROW_ID},
+     * {@code _SEQUENCE_NUMBER}), rendered like {@link #render} and sorted.
+     */
+    public List<String> read(String name, String... columns) throws Exception {
+        FileStoreTable table = table(name);
+        RowType readType = SpecialFields.rowTypeWithRowTracking(table.rowType()).project(columns);
+        return readSorted(table.newReadBuilder().withReadType(readType), readType);
+    }
+
+    /**
      * The rows Paimon's own system table {@code name$system} reports, restricted to {@code
      * columns}, rendered like {@link #render} and sorted.
      */
