@@ -88,7 +88,9 @@ class ClusterEndToEndTest {
         try (SqlGatewaySession sql = session()) {
             sql.execute(createTable("media", true));
             sql.fetch(insert(sql, "media", 1, 600, 300));
-            assertThat(snapshotFiles("media")).as("one commit per checkpoint").hasSizeGreaterThan(1);
+            assertThat(snapshotFiles("media"))
+                    .as("one commit per checkpoint")
+                    .hasSizeGreaterThan(1);
             assertMatchesModel(select(sql, "media"), model);
 
             sql.execute("UPDATE media SET name = CONCAT('u', name) WHERE MOD(id, 3) = 0");
@@ -103,7 +105,7 @@ class ClusterEndToEndTest {
                                     + " not_matched_insert_values => 'id = s.id, name = ''new'', score"
                                     + " = s.score, dt = ''a''')");
             assertThat(merged).singleElement().asString().contains("updated=1", "inserted=1");
-            model.updateScores(r -> r.id() == 5, score -> 500);
+            model.updateScores(r -> r.id() == 5, r -> 500);
             model.put(1000, "new", 7, "a");
             List<String> rows = select(sql, "media");
             assertMatchesModel(rows, model);
@@ -143,7 +145,7 @@ class ClusterEndToEndTest {
                                 "--parallelism",
                                 "2"))
                 .contains("updated: 10");
-        model.updateScores(r -> r.id() <= 10, score -> score + 100);
+        model.updateScores(r -> r.id() <= 10, r -> r.score() + 100);
         List<String> merged = assertPaimonReads("acts", model);
         assertThat(rowIds(merged)).isEqualTo(rowIds(inserted));
 
@@ -212,14 +214,16 @@ class ClusterEndToEndTest {
                                     + " slow_ids.rid', matched_update_set => 'score = slow_ids.rid +"
                                     + " 1000000')");
             String job = awaitRunningJob();
-            Thread.sleep(1000);
+            Thread.sleep(1000); // its tasks are deployed and reading the source
             killTaskManagerAndReplaceIt();
             assertThat(sql.fetch(merge)).singleElement().asString().contains("updated=2000");
             assertFailedOver(job);
-            model.updateScores(r -> true, score -> rowIds.get(score) + 1_000_000);
+            model.updateScores(r -> true, r -> rowIds.get(r.id()) + 1_000_000);
             List<String> rows = assertPaimonReads("killed_merge", model);
             assertThat(rowIds(rows)).isEqualTo(rowIds);
-            assertThat(snapshotFiles("killed_merge")).as("one merge commit").hasSize((int) base + 1);
+            assertThat(snapshotFiles("killed_merge"))
+                    .as("one merge commit")
+                    .hasSize((int) base + 1);
         }
     }
 
@@ -244,7 +248,7 @@ class ClusterEndToEndTest {
                                         + " WHERE id <= 200', merge_condition => 't._ROW_ID ="
                                         + " s._ROW_ID', matched_update_set => 'score = s.score')");
                 assertThat(merged).singleElement().asString().contains("updated=200");
-                model.updateScores(r -> r.id() <= 200, score -> score * 10);
+                model.updateScores(r -> r.id() <= 200, r -> r.score() * 10);
             } catch (StatementFailed conflict) {
                 assertThat(conflict).hasMessageContaining("onflict");
             }
@@ -277,7 +281,8 @@ class ClusterEndToEndTest {
 
     /**
      * A partitioned data-evolution table; with deletion vectors (which {@code DELETE} needs) when
-     * {@code deletes}, else one Paimon 1.4.2 opens (it refuses data evolution with deletion vectors).
+     * {@code deletes}, else one Paimon 1.4.2 opens (it refuses data evolution with deletion
+     * vectors).
      */
     private static String createTable(String name, boolean deletes) {
         return "CREATE TABLE "
@@ -292,9 +297,9 @@ class ClusterEndToEndTest {
 
     /**
      * Submits {@code INSERT INTO table} of the rows {@code first..last} ({@link
-     * TableModel#INSERTED}) from Flink's datagen source and returns the operation: streaming with
-     * a checkpoint every 500 ms at {@code rowsPerSecond}, or batch when that is 0. The operation
-     * ends with the job ({@code table.dml-sync}).
+     * TableModel#INSERTED}) from Flink's datagen source and returns the operation: streaming with a
+     * checkpoint every 500 ms at {@code rowsPerSecond}, or batch when that is 0. The operation ends
+     * with the job ({@code table.dml-sync}).
      */
     private static String insert(
             SqlGatewaySession sql, String table, long first, long last, int rowsPerSecond)
@@ -436,7 +441,10 @@ class ClusterEndToEndTest {
     /** The job finished after failing over: the lost TaskManager is in its exception history. */
     private void assertFailedOver(String job) throws Exception {
         assertThat(cluster.rest("/jobs/" + job).path("state").asText()).isEqualTo("FINISHED");
-        assertThat(cluster.rest("/jobs/" + job + "/exceptions").path("exceptionHistory").path("entries"))
+        assertThat(
+                        cluster.rest("/jobs/" + job + "/exceptions")
+                                .path("exceptionHistory")
+                                .path("entries"))
                 .as("failures of job %s", job)
                 .isNotEmpty();
     }
@@ -463,7 +471,8 @@ class ClusterEndToEndTest {
             added += snapshot.deltaRecordCount();
         }
         assertThat(added).isEqualTo(rows);
-        assertThat(paimonTable.snapshotManager().snapshot(latest).totalRecordCount()).isEqualTo(rows);
+        assertThat(paimonTable.snapshotManager().snapshot(latest).totalRecordCount())
+                .isEqualTo(rows);
     }
 
     private static long latestSnapshotId(String table) throws Exception {

@@ -44,16 +44,17 @@ import java.util.stream.Collectors;
  * distribution: one JobManager, TaskManagers with two slots each, and the SQL Gateway. Their class
  * path is Flink's jars (the file in the system property {@code dovetail.cluster.classpath}, written
  * by the build) plus the shaded Dovetail SQL connector ({@code dovetail.cluster.connector.jar}), as
- * if it were in Flink's {@code lib/}. Ports are chosen free; configuration, logs and outputs live in
- * one directory. {@link #close} stops every process it started and fails if one survives or a port
- * stays bound.
+ * if it were in Flink's {@code lib/}. Ports are chosen free; configuration, logs and outputs live
+ * in one directory. {@link #close} stops every process it started and fails if one survives or a
+ * port stays bound.
  */
 final class FlinkCluster implements AutoCloseable {
 
-    static final int SLOTS_PER_TASK_MANAGER = 2;
+    private static final int SLOTS_PER_TASK_MANAGER = 2;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_GRACE = Duration.ofSeconds(20);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String BASH_JAVA_UTILS = "bash-java-utils-";
 
     /** What Flink's distribution sets in {@code env.java.opts.all} for Java 17. */
     private static final List<String> MODULE_ACCESS =
@@ -79,8 +80,10 @@ final class FlinkCluster implements AutoCloseable {
     private final String classpath;
     private final Map<String, Integer> ports = new LinkedHashMap<>();
     private final List<JvmProcess> started = new ArrayList<>();
+
     /** The JobManager, the gateway and the TaskManagers not killed on purpose. */
     private final List<JvmProcess> services = new ArrayList<>();
+
     private final Map<String, JvmProcess> taskManagers = new LinkedHashMap<>();
     private final HttpClient http = HttpClient.newHttpClient();
     private List<String> taskManagerResources;
@@ -207,14 +210,18 @@ final class FlinkCluster implements AutoCloseable {
                         HttpRequest.newBuilder(rest().resolve(path)).GET().build(),
                         HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
-            throw new IOException("GET " + path + ": " + response.statusCode() + " " + response.body());
+            throw new IOException(
+                    "GET " + path + ": " + response.statusCode() + " " + response.body());
         }
         return JSON.readTree(response.body());
     }
 
-    /** The last lines of every process's output and log. */
+    /** The last lines of every cluster process's and CLI run's output and log. */
     String tails() {
-        return started.stream().map(p -> p.tail(40)).collect(Collectors.joining("\n"));
+        return started.stream()
+                .filter(p -> !p.name().startsWith(BASH_JAVA_UTILS))
+                .map(p -> p.tail(40))
+                .collect(Collectors.joining("\n"));
     }
 
     private void writeConfiguration() throws IOException {
@@ -276,7 +283,7 @@ final class FlinkCluster implements AutoCloseable {
         services.add(
                 start(
                         "jobmanager",
-                jvm(resources.get(0)),
+                        jvm(resources.get(0)),
                         "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
                         args));
     }
@@ -285,12 +292,9 @@ final class FlinkCluster implements AutoCloseable {
         services.add(
                 start(
                         "sql-gateway",
-                jvm("-Xmx768m"),
-                "org.apache.flink.table.gateway.SqlGateway",
-                List.of(
-                        "-Dsql-gateway.endpoint.rest.port="
-                                + ports.get("sql-gateway.endpoint.rest.port"),
-                        "-Dexecution.target=remote")));
+                        jvm("-Xmx768m"),
+                        "org.apache.flink.table.gateway.SqlGateway",
+                        List.of("-Dexecution.target=remote")));
     }
 
     private boolean gatewayAnswers() throws IOException, InterruptedException {
@@ -301,7 +305,7 @@ final class FlinkCluster implements AutoCloseable {
     /** Starts Flink's {@code BashJavaUtils COMMAND}, which prints a process's memory settings. */
     private JvmProcess bashJavaUtils(String command) throws IOException {
         return start(
-                "resources-" + command.toLowerCase(java.util.Locale.ROOT),
+                BASH_JAVA_UTILS + command.toLowerCase(java.util.Locale.ROOT),
                 jvm("-XX:TieredStopAtLevel=1"),
                 "org.apache.flink.runtime.util.bash.BashJavaUtils",
                 List.of(command, "--configDir", conf.toString()));
@@ -396,8 +400,8 @@ final class FlinkCluster implements AutoCloseable {
 
     /**
      * Stops the gateway, the TaskManagers and the JobManager (SIGTERM, SIGKILL after a grace
-     * period, children included), then fails if any process it started is alive or any of its
-     * ports is still bound.
+     * period, children included), then fails if any process it started is alive or any of its ports
+     * is still bound.
      */
     @Override
     public void close() throws Exception {
@@ -409,7 +413,8 @@ final class FlinkCluster implements AutoCloseable {
             }
         }
         long deadline = System.nanoTime() + STOP_GRACE.toNanos();
-        while (System.nanoTime() < deadline && ports.values().stream().anyMatch(FlinkCluster::bound)) {
+        while (System.nanoTime() < deadline
+                && ports.values().stream().anyMatch(FlinkCluster::bound)) {
             Thread.sleep(100);
         }
         ports.forEach(

@@ -28,9 +28,8 @@ import java.nio.file.Path;
 /**
  * One {@link FlinkCluster} (a JobManager, two TaskManagers, the SQL Gateway) for all tests of a
  * class, in a new directory under {@code target/cluster-e2e} (system property {@code
- * dovetail.cluster.dir}).
- * A failed test prints the processes' log tails; stopping the cluster fails the class when a
- * process it started outlives it.
+ * dovetail.cluster.dir}). A failed test prints the processes' log tails; stopping the cluster fails
+ * the class when a process it started outlives it.
  */
 final class FlinkClusterExtension implements BeforeAllCallback, AfterAllCallback, TestWatcher {
 
@@ -46,7 +45,8 @@ final class FlinkClusterExtension implements BeforeAllCallback, AfterAllCallback
                         Path.of(System.getProperty("dovetail.cluster.dir", "target/cluster-e2e"))
                                 .toAbsolutePath());
         Path dir =
-                Files.createTempDirectory(base, context.getRequiredTestClass().getSimpleName() + "-");
+                Files.createTempDirectory(
+                        base, context.getRequiredTestClass().getSimpleName() + "-");
         warehouse = Files.createDirectories(dir.resolve("warehouse"));
         cluster = FlinkCluster.start(dir, TASK_MANAGERS);
     }

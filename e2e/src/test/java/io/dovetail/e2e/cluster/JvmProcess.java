@@ -25,13 +25,15 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * One JVM started by the cluster fixture: a Flink process or a Flink CLI run. Its stdout and stderr
- * go to {@code <name>.out}, its Flink log to {@code <name>.log}, both under the fixture's directory.
+ * go to {@code <name>.out}, its Flink log to {@code <name>.log}, both under the fixture's
+ * directory.
  */
 final class JvmProcess {
 
@@ -89,10 +91,10 @@ final class JvmProcess {
     }
 
     /** Waits for the exit; returns the exit code, or empty if still running after {@code wait}. */
-    java.util.OptionalInt awaitExit(Duration wait) throws InterruptedException {
+    OptionalInt awaitExit(Duration wait) throws InterruptedException {
         return process.waitFor(wait.toMillis(), TimeUnit.MILLISECONDS)
-                ? java.util.OptionalInt.of(process.exitValue())
-                : java.util.OptionalInt.empty();
+                ? OptionalInt.of(process.exitValue())
+                : OptionalInt.empty();
     }
 
     /** SIGKILL, as a lost machine or the OOM killer would: no shutdown hooks run. */
@@ -131,7 +133,13 @@ final class JvmProcess {
 
     /** The last {@code lines} lines of the output and of the log, for failure reports. */
     String tail(int lines) {
-        return "==== " + name + " (pid " + pid() + ", " + state() + ")\n"
+        return "==== "
+                + name
+                + " (pid "
+                + pid()
+                + ", "
+                + state()
+                + ")\n"
                 + tail(out, lines)
                 + tail(log, lines);
     }

@@ -40,20 +40,22 @@ final class SqlGatewaySession implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofMinutes(3);
 
-    private final HttpClient http = HttpClient.newHttpClient();
+    private final HttpClient http;
     private final URI gateway;
     private final String session;
 
-    private SqlGatewaySession(URI gateway, String session) {
+    private SqlGatewaySession(HttpClient http, URI gateway, String session) {
+        this.http = http;
         this.gateway = gateway;
         this.session = session;
     }
 
     static SqlGatewaySession open(URI gateway) throws IOException, InterruptedException {
+        HttpClient http = HttpClient.newHttpClient();
         ObjectNode body = JSON.createObjectNode();
         body.putObject("properties");
-        JsonNode opened = post(HttpClient.newHttpClient(), gateway.resolve("/v3/sessions"), body);
-        return new SqlGatewaySession(gateway, opened.path("sessionHandle").asText());
+        JsonNode opened = post(http, gateway.resolve("/v3/sessions"), body);
+        return new SqlGatewaySession(http, gateway, opened.path("sessionHandle").asText());
     }
 
     /** Runs {@code statement} (a {@code SET} too) and returns its rendered result rows. */

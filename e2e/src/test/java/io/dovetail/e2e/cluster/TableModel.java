@@ -20,8 +20,9 @@ package io.dovetail.e2e.cluster;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.LongUnaryOperator;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * What a scenario's table must hold: rows {@code (id, name, score, dt)} by id, rendered like the
@@ -52,17 +53,16 @@ final class TableModel {
     }
 
     /** New scores for the rows {@code which} selects. */
-    void updateScores(Predicate<Row> which, LongUnaryOperator score) {
+    void updateScores(Predicate<Row> which, ToLongFunction<Row> score) {
         rows.replaceAll(
-                (id, r) ->
-                        which.test(r)
-                                ? new Row(id, r.name(), score.applyAsLong(r.score()), r.dt())
-                                : r);
+                (id, r) -> which.test(r) ? new Row(id, r.name(), score.applyAsLong(r), r.dt()) : r);
     }
 
-    void rename(Predicate<Row> which, java.util.function.UnaryOperator<String> name) {
+    /** New names for the rows {@code which} selects. */
+    void rename(Predicate<Row> which, UnaryOperator<String> name) {
         rows.replaceAll(
-                (id, r) -> which.test(r) ? new Row(id, name.apply(r.name()), r.score(), r.dt()) : r);
+                (id, r) ->
+                        which.test(r) ? new Row(id, name.apply(r.name()), r.score(), r.dt()) : r);
     }
 
     void delete(Predicate<Row> which) {
