@@ -236,7 +236,7 @@ class ClusterEndToEndTest {
             inserting.execute(createTable("race", false));
             inserting.fetch(insert(inserting, "race", 1, 200, 0));
             base = latestSnapshotId("race");
-            String insert = insert(inserting, "race", 1001, 3400, 300);
+            String insert = insert(inserting, "race", 1001, 4000, 300);
             cluster.await(
                     "the streaming insert's first commit", () -> latestSnapshotId("race") > base);
             batch(merging);
@@ -261,7 +261,7 @@ class ClusterEndToEndTest {
                         time ->
                                 time > merge.path("start-time").asLong()
                                         && time < merge.path("end-time").asLong());
-        model.insert(1001, 3400);
+        model.insert(1001, 4000);
         assertPaimonReads("race", model);
     }
 

@@ -157,21 +157,23 @@ final class FlinkCluster implements AutoCloseable {
                 () -> rest("/taskmanagers").path("taskmanagers").size() == count);
     }
 
-    /**
-     * Kills (SIGKILL) one TaskManager that holds slots, i.e. runs tasks of a job, and returns its
-     * resource id. Fails when no TaskManager holds a slot.
-     */
-    String killBusyTaskManager() throws Exception {
-        for (JsonNode tm : rest("/taskmanagers").path("taskmanagers")) {
-            if (tm.path("freeSlots").asInt() < tm.path("slotsNumber").asInt()) {
-                String id = tm.path("id").asText();
-                JvmProcess process = taskManagers.remove(id);
-                services.remove(process);
-                process.kill();
-                return id;
-            }
-        }
-        throw new AssertionError("No TaskManager runs tasks: " + rest("/taskmanagers"));
+    /** Waits until a TaskManager holds slots, i.e. runs tasks of a job, and kills it (SIGKILL). */
+    void killBusyTaskManager() throws Exception {
+        String[] busy = new String[1];
+        await(
+                "a TaskManager running tasks",
+                () -> {
+                    for (JsonNode tm : rest("/taskmanagers").path("taskmanagers")) {
+                        if (tm.path("freeSlots").asInt() < tm.path("slotsNumber").asInt()) {
+                            busy[0] = tm.path("id").asText();
+                            return true;
+                        }
+                    }
+                    return false;
+                });
+        JvmProcess process = taskManagers.remove(busy[0]);
+        services.remove(process);
+        process.kill();
     }
 
     /** The TaskManagers started and not killed. */
