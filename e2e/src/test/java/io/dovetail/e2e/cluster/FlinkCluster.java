@@ -250,6 +250,7 @@ final class FlinkCluster implements AutoCloseable {
         config.put("rest.bind-address", "127.0.0.1");
         config.put("sql-gateway.endpoint.rest.address", "127.0.0.1");
         config.put("io.tmp.dirs", tmp.toString());
+        config.put("web.tmpdir", tmp.toString());
         config.put("parallelism.default", 2);
         // a lost TaskManager is noticed within seconds, and its jobs restart
         config.put("heartbeat.interval", "1 s");
