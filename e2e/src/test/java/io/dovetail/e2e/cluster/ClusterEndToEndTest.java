@@ -208,13 +208,14 @@ class ClusterEndToEndTest {
                                     + " 'default.killed_merge', source_sqls => 'CREATE TEMPORARY"
                                     + " TABLE slow_ids (rid BIGINT) WITH (''connector'' ="
                                     + " ''datagen'', ''rows-per-second'' = ''400'',"
-                                    + " ''fields.rid.kind'' = ''sequence'', ''fields.rid.start'' ="
-                                    + " ''0'', ''fields.rid.end'' = ''1999'', ''number-of-rows'' = ''2000'')', source_table =>"
+                                    + " ''number-of-rows'' = ''2000'', ''fields.rid.kind'' ="
+                                    + " ''sequence'', ''fields.rid.start'' = ''0'',"
+                                    + " ''fields.rid.end'' = ''1999'')', source_table =>"
                                     + " 'slow_ids', merge_condition => 'killed_merge._ROW_ID ="
                                     + " slow_ids.rid', matched_update_set => 'score = slow_ids.rid +"
                                     + " 1000000')");
             String job = awaitRunningJob();
-            Thread.sleep(1000); // its tasks are deployed and reading the source
+            Thread.sleep(1000); // the kill lands while the job reads its source
             killTaskManagerAndReplaceIt();
             assertThat(sql.fetch(merge)).singleElement().asString().contains("updated=2000");
             assertFailedOver(job);

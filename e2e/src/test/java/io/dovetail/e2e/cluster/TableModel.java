@@ -65,10 +65,6 @@ final class TableModel {
                         which.test(r) ? new Row(id, name.apply(r.name()), r.score(), r.dt()) : r);
     }
 
-    void delete(Predicate<Row> which) {
-        rows.values().removeIf(which);
-    }
-
     /** The rows rendered {@code id=.., name=.., score=.., dt=..}, sorted. */
     List<String> rendered() {
         return rows.values().stream().map(Row::render).sorted().toList();
