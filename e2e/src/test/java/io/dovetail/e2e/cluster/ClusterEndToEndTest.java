@@ -74,8 +74,9 @@ class ClusterEndToEndTest {
     }
 
     @BeforeEach
-    void allTaskManagersUp() throws Exception {
+    void noJobsAndAllTaskManagersUp() throws Exception {
         cluster = CLUSTER.cluster();
+        cluster.cancelRunningJobs();
         while (cluster.taskManagers() < FlinkClusterExtension.TASK_MANAGERS) {
             cluster.startTaskManager();
         }
@@ -400,18 +401,8 @@ class ClusterEndToEndTest {
 
     /** The one running job's id, once it runs. */
     private String awaitRunningJob() throws Exception {
-        cluster.await("a running job", () -> runningJobs().size() == 1);
-        return runningJobs().get(0);
-    }
-
-    private List<String> runningJobs() throws IOException, InterruptedException {
-        List<String> running = new ArrayList<>();
-        for (JsonNode job : cluster.rest("/jobs/overview").path("jobs")) {
-            if ("RUNNING".equals(job.path("state").asText())) {
-                running.add(job.path("jid").asText());
-            }
-        }
-        return running;
+        cluster.await("a running job", () -> cluster.jobs("RUNNING").size() == 1);
+        return cluster.jobs("RUNNING").get(0);
     }
 
     /** The overview of the one job called {@code name}. */

@@ -176,6 +176,29 @@ final class FlinkCluster implements AutoCloseable {
         process.kill();
     }
 
+    /** Cancels the jobs still running (a failed test's) and waits until they have ended. */
+    void cancelRunningJobs() throws Exception {
+        for (String job : jobs("RUNNING")) {
+            http.send(
+                    HttpRequest.newBuilder(rest().resolve("/jobs/" + job + "?mode=cancel"))
+                            .method("PATCH", HttpRequest.BodyPublishers.noBody())
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
+        }
+        await("no running job", () -> jobs("RUNNING").isEmpty() && jobs("CANCELLING").isEmpty());
+    }
+
+    /** The ids of the jobs in {@code state}. */
+    List<String> jobs(String state) throws IOException, InterruptedException {
+        List<String> jobs = new ArrayList<>();
+        for (JsonNode job : rest("/jobs/overview").path("jobs")) {
+            if (state.equals(job.path("state").asText())) {
+                jobs.add(job.path("jid").asText());
+            }
+        }
+        return jobs;
+    }
+
     /** The TaskManagers started and not killed. */
     int taskManagers() {
         return taskManagers.size();
