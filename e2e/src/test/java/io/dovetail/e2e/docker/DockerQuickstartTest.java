@@ -38,7 +38,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * the JobManager and TaskManager, and its {@code sql-client} service runs {@code
  * docker/quickstart.sql} on that cluster; the rows the SQL client prints are checked exactly.
  *
- * <p>Needs a Docker daemon and Docker Compose v2 ({@code docker compose}); where no daemon is
+ * <p>Needs a Docker daemon and the local Docker Compose v2 ({@code docker compose}, which
+ * Testcontainers runs with the compose file's directory as project directory); where no daemon is
  * reachable the test is skipped, saying so. CI runs it in the workflow's {@code docker} job and
  * skips it in the JDK matrix ({@code DOVETAIL_DOCKER_QUICKSTART=skip}), which would only repeat it.
  */
@@ -76,9 +77,10 @@ class DockerQuickstartTest {
         assumeTrue(
                 DockerClientFactory.instance().isDockerAvailable(),
                 "No Docker daemon is reachable: the Docker quick start test is skipped");
+        // Naming sql-client starts it although its profile is off, as `docker compose run` does;
+        // compose starts it once the JobManager is healthy (a TaskManager has registered).
         try (ComposeContainer compose =
                 new ComposeContainer("dovetail-quickstart-", COMPOSE_FILE)
-                        .withLocalCompose(true)
                         .withBuild(true)
                         .withPull(false)
                         .withServices("jobmanager", "taskmanager", "sql-client")) {
@@ -89,6 +91,7 @@ class DockerQuickstartTest {
             String diagnostics = output + clusterLogs(compose);
 
             assertThat(exitCode).as(diagnostics).isZero();
+            // Flink's SQL client stops a script at its first failing statement, yet exits with 0.
             assertThat(output.replace("\r\n", "\n"))
                     .as(diagnostics)
                     .doesNotContain("[ERROR]")
