@@ -19,39 +19,38 @@ package io.dovetail.packaging;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.snakeyaml.engine.v2.api.Load;
-import org.snakeyaml.engine.v2.api.LoadSettings;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import static io.dovetail.packaging.RepositoryFiles.map;
+import static io.dovetail.packaging.RepositoryFiles.read;
+import static io.dovetail.packaging.RepositoryFiles.yaml;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The GitHub workflow, parsed as YAML: it runs on pushes and pull requests, verifies on JDK 17 and
- * 21 through {@code .ci/run} (the README's test command), pins every action, and uploads jars that
- * the modules of the build produce.
+ * 21 through {@code .ci/run} (the README's test command), pins every action, uploads jars that the
+ * modules of the build produce, and has a docker job that builds the quick-start image and runs the
+ * Docker quick start test (which the JDK matrix skips).
  */
 class CiWorkflowTest {
 
     private static final String TEST_COMMAND = "./mvnw -B -ntp verify";
+    private static final String DOCKER_TEST = "io.dovetail.e2e.docker.DockerQuickstartTest";
+    private static final String DOCKER_TEST_SKIP = "DOVETAIL_DOCKER_QUICKSTART";
     private static final Pattern UPLOADED_JAR =
             Pattern.compile("([\\w-]+)/target/([\\w.-]+)-\\*\\.jar");
 
-    private static Path root;
     private static Map<String, Object> workflow;
 
     @BeforeAll
     static void parse() throws IOException {
-        root = Path.of("").toAbsolutePath().getParent();
-        Load yaml = new Load(LoadSettings.builder().build());
-        workflow = map(yaml.loadFromString(read(".github/workflows/ci.yml")));
+        workflow = yaml(".github/workflows/ci.yml");
     }
 
     @Test
@@ -81,6 +80,32 @@ class CiWorkflowTest {
                 .containsExactly("bash .ci/run");
         assertThat(read(".ci/run").lines()).last().isEqualTo(TEST_COMMAND);
         assertThat(read("README.md")).contains("```bash\n" + TEST_COMMAND + "\n```");
+    }
+
+    @Test
+    void dockerJobBuildsTheQuickstartImageAndRunsTheDockerTest() throws IOException {
+        Map<String, Object> docker = map(map(workflow.get("jobs")).get("docker"));
+        assertThat(docker.get("runs-on")).isEqualTo("ubuntu-latest");
+        assertThat((Integer) docker.get("timeout-minutes")).isBetween(1, 90);
+        assertThat(docker).doesNotContainKey("env");
+
+        String testClass = DOCKER_TEST.substring(DOCKER_TEST.lastIndexOf('.') + 1);
+        assertThat(steps(docker))
+                .filteredOn(step -> step.containsKey("run"))
+                .extracting(step -> step.get("run"))
+                .containsExactly(
+                        "docker compose -f docker/docker-compose.yml build",
+                        "./mvnw -B -ntp -pl e2e -am verify -Dtest="
+                                + testClass
+                                + " -Dsurefire.failIfNoSpecifiedTests=false",
+                        "grep -q 'skipped=\"0\" failures=\"0\"'"
+                                + " e2e/target/surefire-reports/TEST-"
+                                + DOCKER_TEST
+                                + ".xml");
+        assertThat(read("e2e/src/test/java/" + DOCKER_TEST.replace('.', '/') + ".java"))
+                .contains("\"" + DOCKER_TEST_SKIP + "\"");
+        assertThat(map(map(map(workflow.get("jobs")).get("verify")).get("env")))
+                .containsExactly(Map.entry(DOCKER_TEST_SKIP, "skip"));
     }
 
     @Test
@@ -130,15 +155,5 @@ class CiWorkflowTest {
     @SuppressWarnings("unchecked")
     private static List<Map<String, Object>> steps(Map<String, Object> job) {
         return (List<Map<String, Object>>) job.get("steps");
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object yaml) {
-        assertThat(yaml).isInstanceOf(Map.class);
-        return (Map<String, Object>) yaml;
-    }
-
-    private static String read(String file) throws IOException {
-        return Files.readString(root.resolve(file));
     }
 }
