@@ -18,13 +18,20 @@
 package io.dovetail.flink.procedure;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.maintenance.CompactionConfig;
+import io.dovetail.table.maintenance.DataEvolutionCompaction;
 import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.client.program.ClusterClient;
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.client.JobStatusMessage;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -38,6 +45,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -356,6 +367,93 @@ class MergeProcedureTest {
                         "+I[0, 1]", "+I[1, 2]", "+I[2, 21]", "+I[3, 31]", "+I[4, 4]");
     }
 
+    /**
+     * A compaction committed while a merge job runs (after the merge pinned its base snapshot,
+     * before it commits) folds the groups the merge rewrites: the merge's partial-column files are
+     * rebased onto the compacted files, nothing is lost on either side and the row ids stay.
+     */
+    @Test
+    void aCompactionCommittedWhileTheMergeRunsIsRebasedOnto(
+            @InjectClusterClient ClusterClient<?> client) throws Exception {
+        target("m9");
+        execute("UPDATE m9 SET name = CONCAT('u', name)"); // a partial file in every group
+        Map<Integer, Long> rowIds = rowIdsById("m9");
+        TableStore store = store("m9");
+        ExecutorService caller = Executors.newSingleThreadExecutor();
+        try {
+            Future<Row> merge =
+                    caller.submit(
+                            () ->
+                                    call(
+                                            "CALL dt.sys.data_evolution_merge_into(target_table =>"
+                                                    + " 'default.m9', source_sqls => 'CREATE TEMPORARY"
+                                                    + " TABLE slow (id INT, score INT) WITH"
+                                                    + " (''connector'' = ''datagen'', ''number-of-rows''"
+                                                    + " = ''20'', ''rows-per-second'' = ''10'',"
+                                                    + " ''fields.id.kind'' = ''sequence'',"
+                                                    + " ''fields.id.start'' = ''0'', ''fields.id.end'' ="
+                                                    + " ''19'', ''fields.score.kind'' = ''sequence'',"
+                                                    + " ''fields.score.start'' = ''1000'',"
+                                                    + " ''fields.score.end'' = ''1019'')', source_table"
+                                                    + " => 'slow', merge_condition => 'm9.id ="
+                                                    + " slow.id', matched_update_set => 'score ="
+                                                    + " slow.score', sink_parallelism => 2)"));
+            awaitRunningMerge(client, merge);
+            long base = latest("m9").id();
+            DataEvolutionCompaction.Result compacted =
+                    new DataEvolutionCompaction(store)
+                            .compact(
+                                    "test-compaction",
+                                    1,
+                                    partition -> true,
+                                    new CompactionConfig(256 << 20, 4 << 20, 2));
+            assertThat(compacted.snapshotId()).hasValue(base + 1);
+            assertThat(merge.isDone()).as("the merge was still running").isFalse();
+
+            Row result = merge.get(2, TimeUnit.MINUTES);
+            assertThat(result.getField("updated")).isEqualTo(20L);
+            assertThat(result.getField("snapshot_id")).isEqualTo(base + 2);
+            assertThat(store.snapshots().snapshot(base + 1).commitKind())
+                    .isEqualTo(CommitKind.COMPACT);
+        } finally {
+            caller.shutdownNow();
+        }
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            expected.add(
+                    i
+                            + ",un"
+                            + i
+                            + ","
+                            + (1000 + i)
+                            + ","
+                            + (i % 2 == 0 ? "a" : "b")
+                            + "@"
+                            + rowIds.get(i));
+        }
+        assertThat(renderWithRowIds("m9")).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /** Waits until the merge's job runs (its base snapshot is pinned when the job is built). */
+    private static void awaitRunningMerge(ClusterClient<?> client, Future<Row> merge)
+            throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (System.nanoTime() < deadline) {
+            for (JobStatusMessage job : client.listJobs().get()) {
+                if (job.getJobName().startsWith("Dovetail merge")
+                        && job.getJobState() == JobStatus.RUNNING) {
+                    return;
+                }
+            }
+            if (merge.isDone()) {
+                merge.get(); // its error
+                throw new AssertionError("The merge finished before a compaction could race it");
+            }
+            Thread.sleep(20);
+        }
+        throw new AssertionError("The merge job did not start");
+    }
+
     // ---------------------------------------------------------------------------------------
 
     private Row call(String statement) {
@@ -411,9 +509,11 @@ class MergeProcedureTest {
         }
     }
 
+    private static TableStore store(String table) {
+        return TableStore.open(new Warehouse(new Path(warehouse.toUri())).table("default", table));
+    }
+
     private Snapshot latest(String table) {
-        return TableStore.open(new Warehouse(new Path(warehouse.toUri())).table("default", table))
-                .latestSnapshot()
-                .orElseThrow();
+        return store(table).latestSnapshot().orElseThrow();
     }
 }
