@@ -31,10 +31,8 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -42,12 +40,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.IntStream;
 
+import static io.dovetail.e2e.hdfs.SqlResults.rowIds;
+import static io.dovetail.e2e.hdfs.SqlResults.values;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -266,47 +263,13 @@ class HdfsSqlTest {
         return collect("SELECT id, name, _ROW_ID FROM events");
     }
 
-    /** The rows without their last field ({@code _ROW_ID}), rendered by Flink and sorted. */
-    private static List<String> values(List<Row> rows) {
-        List<String> values = new ArrayList<>();
-        for (Row row : rows) {
-            values.add(
-                    Row.project(row, IntStream.range(0, row.getArity() - 1).toArray()).toString());
-        }
-        values.sort(null);
-        return values;
-    }
-
-    /** {@code _ROW_ID} (the last field) by {@code id} (the first). */
-    private static Map<Long, Object> rowIds(List<Row> rows) {
-        Map<Long, Object> ids = new TreeMap<>();
-        rows.forEach(row -> ids.put((Long) row.getField(0), row.getField(row.getArity() - 1)));
-        return ids;
-    }
-
     /** The one row of a procedure's result, by column name. */
     private static Map<String, Object> call(String statement) throws Exception {
-        TableResult result = batch.executeSql(statement);
-        List<String> columns = result.getResolvedSchema().getColumnNames();
-        List<Row> rows = collect(result);
-        assertThat(rows).hasSize(1);
-        Map<String, Object> named = new HashMap<>();
-        for (int i = 0; i < columns.size(); i++) {
-            named.put(columns.get(i), rows.get(0).getField(i));
-        }
-        return named;
+        return SqlResults.namedRow(batch.executeSql(statement));
     }
 
     private static List<Row> collect(String query) throws Exception {
-        return collect(batch.executeSql(query));
-    }
-
-    private static List<Row> collect(TableResult result) throws Exception {
-        List<Row> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(rows::add);
-        }
-        return rows;
+        return SqlResults.rows(batch.executeSql(query));
     }
 
     private static TableEnvironment session(EnvironmentSettings settings) {
