@@ -106,18 +106,7 @@ class ConfigurationDocsTest {
 
     @Test
     void everyTableOptionKeyTheCodeReadsIsListed() throws Exception {
-        List<Pattern> listed = new ArrayList<>();
-        for (Scope scope : Scope.values()) {
-            for (ConfigOption<?> option : DovetailOptions.of(scope)) {
-                for (String key : option.key().split(" / ")) {
-                    listed.add(
-                            Pattern.compile(
-                                    Pattern.quote(key)
-                                            .replace("<column>", "\\E[^.]+\\Q")
-                                            .replace("*", "\\E.+\\Q")));
-                }
-            }
-        }
+        List<Pattern> listed = OptionKeyPatterns.ofAllScopes();
         List<String> missing = new ArrayList<>();
         for (String holder : KEY_HOLDERS) {
             for (Field field : Class.forName(holder).getDeclaredFields()) {
