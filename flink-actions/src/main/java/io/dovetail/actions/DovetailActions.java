@@ -119,7 +119,9 @@ public final class DovetailActions {
                                             "partitions to rewrite, 'dt=a,hh=1;dt=b'"),
                                     Argument.text(
                                             "where",
-                                            "partitions to rewrite, a SQL predicate over them"))));
+                                            "partitions to rewrite, a SQL predicate over them"),
+                                    Argument.number(
+                                            "parallelism", "INT", "the rewriter parallelism"))));
 
     private DovetailActions() {}
 

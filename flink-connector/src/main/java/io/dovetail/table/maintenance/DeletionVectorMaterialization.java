@@ -49,12 +49,11 @@ import io.dovetail.table.write.DataFileWriterOptions;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -62,13 +61,15 @@ import java.util.function.Predicate;
 
 /**
  * Materializes deletion vectors (data-evolution semantics §8.4): every row-range group of the
- * selected partitions whose anchor has a deletion vector is rewritten, all columns of the current
+ * selected partitions whose anchor has a deletion vector is rewritten, all columns of the planned
  * schema read through the read path with the vector applied, into one non-rolling file of its
  * surviving rows (none when every row was deleted). The old files and their vectors go; the new
- * files get NEW row ids and sequence numbers at commit, so row ids seen before change. Committed as
- * one COMPACT snapshot against the pinned snapshot: a concurrent delete in a rewritten group (C1)
- * and a concurrent column update of one (C9, materialize variant) fail the commit and nothing is
- * lost. Runs in the calling process; a failure deletes what it wrote unless its commit may have
+ * files get NEW row ids and sequence numbers at commit, in the groups' row order, so row ids seen
+ * before change. Three steps, so that a job can run the rewrites in parallel: {@link #plan} pins
+ * the latest snapshot and picks the groups, {@link #rewrite} writes one group's survivors, {@link
+ * #commit} commits all of them as one COMPACT snapshot against the pinned snapshot: a concurrent
+ * delete in a rewritten group (C1) and a concurrent column update of one (C9, materialize variant)
+ * fail the commit and nothing is lost. A failed commit deletes what was written unless it may have
  * landed.
  */
 public final class DeletionVectorMaterialization {
@@ -89,9 +90,27 @@ public final class DeletionVectorMaterialization {
             long rowsRemoved,
             int filesWritten,
             int filesRemoved,
-            OptionalLong snapshotId) {}
+            OptionalLong snapshotId) {
 
-    private record GroupKey(ByteBuffer partition, RowRange range) {}
+        public static final Result NOTHING = new Result(0, 0, 0, 0, 0, OptionalLong.empty());
+    }
+
+    /**
+     * The groups to rewrite, of snapshot {@code snapshotId} read with schema {@code schemaId}, in
+     * row order; each is a task of one group (its partition, range and files).
+     */
+    public record Plan(long snapshotId, long schemaId, List<CompactionTask> groups) {
+        public Plan {
+            groups = List.copyOf(groups);
+        }
+    }
+
+    /** One group's surviving rows, written: no file when none survived. */
+    public record Rewritten(List<ManifestEntry> files, long rowsKept) {
+        public Rewritten {
+            files = List.copyOf(files);
+        }
+    }
 
     private final TableStore store;
     private final TableCommit commit;
@@ -102,29 +121,27 @@ public final class DeletionVectorMaterialization {
     }
 
     /**
-     * Materializes the vectors of the partitions (rows of the partition columns) passing {@code
-     * partitions}.
+     * Pins the latest snapshot and picks the groups of the partitions (rows of the partition
+     * columns) passing {@code partitions} that have a deletion vector; empty when there is none.
      */
-    public Result materialize(
-            String commitUser, long commitIdentifier, Predicate<RowData> partitions) {
+    public Optional<Plan> plan(Predicate<RowData> partitions) {
         TableSchema schema = store.latestSchema();
         DataEvolutionCompaction.checkNoDedicatedColumns(schema);
         Optional<Snapshot> latest = store.latestSnapshot();
         if (latest.isEmpty()) {
-            return new Result(0, 0, 0, 0, 0, OptionalLong.empty());
+            return Optional.empty();
         }
-        Snapshot base = latest.get();
-        SnapshotFiles files = store.files(base);
+        SnapshotFiles files = store.files(latest.get());
         Set<String> withVectors = filesWithVectors(files.indexFiles());
-        Map<GroupKey, List<ManifestEntry>> chosen = new HashMap<>();
-        List<ManifestEntry> anchors = new ArrayList<>();
+        List<CompactionTask> chosen = new ArrayList<>();
         List<ManifestEntry> live =
                 DataEvolutionCompaction.selected(files.liveFiles(), schema, partitions);
-        for (List<ManifestEntry> group : RowGroups.ofLiveFiles(live)) {
-            RowRange range = RowRange.of(group.get(0).file());
-            ManifestEntry anchor = new Group(range, group).anchor();
+        for (List<ManifestEntry> groupFiles : RowGroups.ofLiveFiles(live)) {
+            RowRange range = RowRange.of(groupFiles.get(0).file());
+            Group group = new Group(range, groupFiles);
+            ManifestEntry anchor = group.anchor();
             if (withVectors.contains(key(anchor))) {
-                group.stream()
+                groupFiles.stream()
                         .filter(e -> DataFileKinds.isDedicated(e.file().fileName()))
                         .findAny()
                         .ifPresent(
@@ -134,83 +151,118 @@ public final class DeletionVectorMaterialization {
                                                     + e.file().fileName(),
                                             "Materialize the other partitions only");
                                 });
-                chosen.put(new GroupKey(ByteBuffer.wrap(anchor.partition()), range), group);
-                anchors.add(anchor);
+                chosen.add(new CompactionTask(anchor.partition(), range, List.of(group)));
             }
         }
-        if (chosen.isEmpty()) {
-            return new Result(0, 0, 0, 0, 0, OptionalLong.empty());
-        }
-        List<ManifestEntry> written = new ArrayList<>();
+        chosen.sort(Comparator.comparingLong(t -> t.range().first()));
+        return chosen.isEmpty()
+                ? Optional.empty()
+                : Optional.of(new Plan(latest.get().id(), schema.id(), chosen));
+    }
+
+    /**
+     * Writes the surviving rows of {@code group}, planned on snapshot {@code snapshotId} with
+     * schema {@code schemaId}, into one non-rolling file.
+     */
+    public Rewritten rewrite(long snapshotId, long schemaId, CompactionTask group) {
+        Snapshot base = store.snapshots().snapshot(snapshotId);
+        TableSchema schema = store.schemas().schema(schemaId);
+        ReadPlan read =
+                new ReadPlanner(store)
+                        .plan(
+                                base,
+                                ReadRequest.allColumns(schema)
+                                        .withRowRanges(List.of(group.range())));
+        FileGroup files =
+                read.splits().stream()
+                        .flatMap(split -> split.groups().stream())
+                        .filter(
+                                g ->
+                                        g.range().equals(group.range())
+                                                && Arrays.equals(g.partition(), group.partition()))
+                        .findFirst()
+                        .orElseThrow(
+                                () ->
+                                        Errors.invalidArgument(
+                                                "Snapshot "
+                                                        + base.id()
+                                                        + " has no row-range group "
+                                                        + group.range()
+                                                        + " to materialize."));
+        BinaryRowCodec partitionCodec =
+                BinaryRowCodec.of(
+                        schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
+        DataFileWriterOptions options =
+                DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling();
         long kept = 0;
-        long total = 0;
+        try (DataFileWriter writer =
+                        DataFileWriter.open(
+                                store.paths(),
+                                schema,
+                                null,
+                                partitionCodec.deserialize(files.partition()),
+                                options);
+                SplitReader rows =
+                        SplitReader.open(
+                                read.fields(),
+                                new ReadSplit(List.of(files)),
+                                SplitReader.DEFAULT_BATCH_SIZE)) {
+            for (ReadBatch batch = rows.nextBatch(); batch != null; batch = rows.nextBatch()) {
+                for (int i = 0; i < batch.size(); i++) {
+                    writer.write(batch.row(i));
+                    kept++;
+                }
+            }
+            return new Rewritten(writer.finish(), kept);
+        }
+    }
+
+    /**
+     * Commits the rewritten groups ({@code rewritten}, one per group of {@code plan}, same order)
+     * as one COMPACT snapshot: the groups' files and vectors removed, the survivors added with new
+     * row ids in row order.
+     */
+    public Result commit(
+            String commitUser, long commitIdentifier, Plan plan, List<Rewritten> rewritten) {
+        SnapshotFiles files = store.files(store.snapshots().snapshot(plan.snapshotId()));
+        List<ManifestEntry> written = new ArrayList<>();
+        rewritten.forEach(r -> written.addAll(r.files()));
         CommitRequest request;
         try {
-            ReadPlan plan =
-                    new ReadPlanner(store)
-                            .plan(
-                                    base,
-                                    ReadRequest.allColumns(schema)
-                                            .withRowRanges(
-                                                    chosen.keySet().stream()
-                                                            .map(GroupKey::range)
-                                                            .sorted(
-                                                                    (a, b) ->
-                                                                            Long.compare(
-                                                                                    a.first(),
-                                                                                    b.first()))
-                                                            .toList()));
-            BinaryRowCodec partitionCodec =
-                    BinaryRowCodec.of(
-                            schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
-            DataFileWriterOptions options =
-                    DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling();
-            for (ReadSplit split : plan.splits()) {
-                for (FileGroup group : split.groups()) {
-                    GroupKey key = new GroupKey(ByteBuffer.wrap(group.partition()), group.range());
-                    if (!chosen.containsKey(key)) {
-                        continue;
-                    }
-                    total += group.range().count();
-                    try (DataFileWriter writer =
-                                    DataFileWriter.open(
-                                            store.paths(),
-                                            schema,
-                                            null,
-                                            partitionCodec.deserialize(group.partition()),
-                                            options);
-                            SplitReader rows =
-                                    SplitReader.open(
-                                            plan.fields(),
-                                            new ReadSplit(List.of(group)),
-                                            SplitReader.DEFAULT_BATCH_SIZE)) {
-                        for (ReadBatch batch = rows.nextBatch();
-                                batch != null;
-                                batch = rows.nextBatch()) {
-                            for (int i = 0; i < batch.size(); i++) {
-                                writer.write(batch.row(i));
-                                kept++;
-                            }
-                        }
-                        written.addAll(writer.finish());
-                    }
-                }
+            if (rewritten.size() != plan.groups().size()) {
+                throw Errors.invalidArgument(
+                        "A materialization of "
+                                + plan.groups().size()
+                                + " groups got "
+                                + rewritten.size()
+                                + " rewritten groups; nothing was committed.");
+            }
+            List<ManifestEntry> anchors = new ArrayList<>();
+            List<ManifestEntry> removed = new ArrayList<>();
+            for (CompactionTask group : plan.groups()) {
+                anchors.add(group.groups().get(0).anchor());
+                removed.addAll(group.inputs());
             }
             IndexChanges vectors =
                     CompactedVectors.remove(store.paths().indexDir(), files.indexFiles(), anchors);
-            List<ManifestEntry> removed = new ArrayList<>();
-            chosen.values().forEach(removed::addAll);
             request =
                     CommitRequest.materialize(
-                            commitUser, commitIdentifier, base.id(), removed, written, vectors);
+                            commitUser,
+                            commitIdentifier,
+                            plan.snapshotId(),
+                            removed,
+                            written,
+                            vectors);
         } catch (RuntimeException e) {
             written.forEach(f -> FileIO.deleteQuietly(files.dataFilePath(f)));
             throw e;
         }
+        long kept = rewritten.stream().mapToLong(Rewritten::rowsKept).sum();
+        long total = plan.groups().stream().mapToLong(g -> g.range().count()).sum();
         try {
             Snapshot snapshot = commit.commit(request);
             return new Result(
-                    chosen.size(),
+                    plan.groups().size(),
                     kept,
                     total - kept,
                     written.size(),

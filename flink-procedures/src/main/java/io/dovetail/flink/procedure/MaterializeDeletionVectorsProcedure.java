@@ -18,10 +18,10 @@
 package io.dovetail.flink.procedure;
 
 import io.dovetail.flink.catalog.CatalogTables;
+import io.dovetail.flink.maintenance.MaterializationJob;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.maintenance.DeletionVectorMaterialization;
 
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
@@ -30,16 +30,13 @@ import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
 import org.apache.flink.types.Row;
 
-import java.util.UUID;
-
 /**
  * {@code CALL <catalog>.sys.materialize_deletion_vectors(`table` => 'db.t', confirm => true,
- * partitions => 'dt=a;dt=b' | where => "dt > 'a'")}: rewrites every row-range group with a deletion
- * vector into its surviving rows, which get NEW row ids ({@link DeletionVectorMaterialization},
- * semantics §8.4), as one COMPACT snapshot, and reports the groups rewritten and the rows kept and
- * removed. Because row ids change, it refuses to run without {@code confirm => true}. It runs in
- * the calling process: groups are read and written one after another (unlike {@code compact}, no
- * distributed job yet).
+ * partitions => 'dt=a;dt=b' | where => "dt > 'a'", parallelism => n)}: rewrites every row-range
+ * group with a deletion vector into its surviving rows, which get NEW row ids (semantics §8.4), as
+ * one COMPACT snapshot, and reports the groups rewritten and the rows kept and removed. Because row
+ * ids change, it refuses to run without {@code confirm => true}. It runs as a distributed batch job
+ * ({@link MaterializationJob}: one rewriter task per group, one committer).
  */
 public final class MaterializeDeletionVectorsProcedure implements Procedure {
 
@@ -59,19 +56,18 @@ public final class MaterializeDeletionVectorsProcedure implements Procedure {
                         type = @DataTypeHint("STRING"),
                         isOptional = true),
                 @ArgumentHint(name = "where", type = @DataTypeHint("STRING"), isOptional = true),
-                @ArgumentHint(name = "confirm", type = @DataTypeHint("BOOLEAN"), isOptional = true)
+                @ArgumentHint(name = "confirm", type = @DataTypeHint("BOOLEAN"), isOptional = true),
+                @ArgumentHint(name = "parallelism", type = @DataTypeHint("INT"), isOptional = true)
             },
-            output =
-                    @DataTypeHint(
-                            "ROW<groups_rewritten BIGINT, rows_kept BIGINT, rows_removed BIGINT,"
-                                    + " files_written BIGINT, files_removed BIGINT, snapshot_id"
-                                    + " BIGINT>"))
+            output = @DataTypeHint(MaterializationJob.OUTPUT))
     public Row[] call(
             ProcedureContext context,
             String table,
             String partitions,
             String where,
-            Boolean confirm) {
+            Boolean confirm,
+            Integer parallelism)
+            throws Exception {
         if (!Boolean.TRUE.equals(confirm)) {
             throw new ValidationException(
                     "materialize_deletion_vectors gives the surviving rows of every group with"
@@ -79,24 +75,13 @@ public final class MaterializeDeletionVectorsProcedure implements Procedure {
                             + " identify them; pass confirm => true to run it.");
         }
         TableStore store = tables.open(table);
-        DeletionVectorMaterialization.Result result =
-                new DeletionVectorMaterialization(store)
-                        .materialize(
-                                "dovetail-materialize-" + UUID.randomUUID(),
-                                CommitRequest.BATCH_IDENTIFIER,
-                                PartitionSelection.of(
-                                        context.getExecutionEnvironment(),
-                                        store,
-                                        partitions,
-                                        where));
-        return new Row[] {
-            Row.of(
-                    (long) result.groupsRewritten(),
-                    result.rowsKept(),
-                    result.rowsRemoved(),
-                    (long) result.filesWritten(),
-                    (long) result.filesRemoved(),
-                    result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null)
-        };
+        StreamExecutionEnvironment env = context.getExecutionEnvironment();
+        MaterializationJob job =
+                new MaterializationJob(
+                        store,
+                        PartitionSelection.of(env, store, partitions, where),
+                        ProcedureArguments.positive(
+                                "parallelism", parallelism, env.getParallelism()));
+        return new Row[] {job.run(env)};
     }
 }

@@ -53,7 +53,7 @@ class MaterializeDeletionVectorsProcedureTest {
 
     @Test
     void survivorsGetNewRowIdsInTheirOldOrder() {
-        Row result = materialize("confirm => true");
+        Row result = materialize("confirm => true, parallelism => 2");
 
         assertThat(result.getField("groups_rewritten")).isEqualTo(2L);
         assertThat(result.getField("rows_kept")).isEqualTo(8L);
@@ -111,6 +111,8 @@ class MaterializeDeletionVectorsProcedureTest {
                 .hasStackTraceContaining("pass confirm => true to run it");
         assertThatThrownBy(() -> materialize("confirm => false"))
                 .hasStackTraceContaining("NEW row ids");
+        assertThatThrownBy(() -> materialize("confirm => true, parallelism => 0"))
+                .hasStackTraceContaining("parallelism must be at least 1, got 0");
         assertThat(session.table.latest().id()).isEqualTo(snapshots);
     }
 
