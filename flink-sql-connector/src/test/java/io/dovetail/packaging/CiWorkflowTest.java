@@ -41,6 +41,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CiWorkflowTest {
 
     private static final String TEST_COMMAND = "./mvnw -B -ntp verify";
+    private static final String QUICKSTART = "bin/dovetail-sql -f examples/quickstart.sql";
     private static final String DOCKER_TEST = "io.dovetail.e2e.docker.DockerQuickstartTest";
     private static final String DOCKER_TEST_SKIP = "DOVETAIL_DOCKER_QUICKSTART";
     private static final Pattern UPLOADED_JAR =
@@ -80,6 +81,13 @@ class CiWorkflowTest {
                 .containsExactly("bash .ci/run");
         assertThat(read(".ci/run").lines()).last().isEqualTo(TEST_COMMAND);
         assertThat(read("README.md")).contains("```bash\n" + TEST_COMMAND + "\n```");
+        assertThat(read("README.md")).contains("\n" + QUICKSTART + "\n");
+        assertThat(read(".ci/run").lines())
+                .anySatisfy(
+                        line ->
+                                assertThat(line)
+                                        .startsWith("bin/dovetail-sql ")
+                                        .contains("-f examples/quickstart.sql"));
     }
 
     @Test
