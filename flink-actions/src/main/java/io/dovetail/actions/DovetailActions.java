@@ -140,8 +140,8 @@ public final class DovetailActions {
                 "      Creates the data-evolution table default.media in DIR (default "
                         + QuickstartAction.DEFAULT_WAREHOUSE
                         + "),");
-        lines.add("      replacing an earlier quickstart table, evolves its schema and prints it.");
-        lines.add("      Writes schema files only: no data files, no snapshots.");
+        lines.add("      replacing an earlier quickstart table, evolves its schema, appends rows,");
+        lines.add("      backfills a column of one partition and prints the table.");
         lines.add("  " + InspectAction.USAGE);
         lines.add(
                 "      Prints a Paimon-format table: schemas, snapshots and, for snapshot ID"
@@ -182,9 +182,13 @@ public final class DovetailActions {
                 case DeleteAction.NAME:
                     return DeleteAction.run(options, out);
                 case QuickstartAction.NAME:
-                    return QuickstartAction.run(options, out);
+                    return options.contains("--help")
+                            ? help(QuickstartAction.USAGE, out)
+                            : QuickstartAction.run(options, out);
                 case InspectAction.NAME:
-                    return InspectAction.run(options, out);
+                    return options.contains("--help")
+                            ? help(InspectAction.USAGE, out)
+                            : InspectAction.run(options, out);
                 case "help":
                 case "--help":
                 case "-h":
@@ -213,6 +217,11 @@ public final class DovetailActions {
             }
         }
         return String.join(System.lineSeparator() + "  caused by: ", messages);
+    }
+
+    private static int help(String usage, PrintStream out) {
+        out.println("Usage: " + usage);
+        return 0;
     }
 
     private static int usageError(String message, PrintStream err) {

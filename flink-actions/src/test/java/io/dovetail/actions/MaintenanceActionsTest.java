@@ -62,6 +62,10 @@ class MaintenanceActionsTest {
                         "--on_stale_row_id V");
         assertThat(ActionRun.of("materialize_deletion_vectors", "--help").out())
                 .contains("--confirm V", "--partitions V", "--where V", "NEW row ids");
+        assertThat(ActionRun.of("quickstart", "--help").out())
+                .startsWith("Usage: quickstart [--warehouse DIR]");
+        assertThat(ActionRun.of("inspect", "--help").exitCode()).isZero();
+        assertThat(ActionRun.of("inspect", "--help").out()).contains("--table-path DIR");
         assertThat(ActionRun.of("help").out())
                 .contains(
                         "compact --warehouse W",
