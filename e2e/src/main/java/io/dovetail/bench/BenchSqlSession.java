@@ -25,6 +25,7 @@ import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.gateway.environment.SqlGatewayStreamExecutionEnvironment;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
@@ -34,7 +35,10 @@ import java.util.List;
 /**
  * One batch-mode TableEnvironment whose jobs all run on the JVM's one {@link EmbeddedCluster}, at a
  * fixed default parallelism, with Flink's default settings otherwise (UPDATE needs the default
- * column expansion). Closing it stops the cluster.
+ * column expansion). Statements run as in Flink's SQL gateway (and so its SQL client): with the
+ * gateway's context environment set, so the jobs that procedures build go to the session's cluster
+ * too; without it each {@code CALL} would start a MiniCluster of its own (about a second), which no
+ * deployment does. Closing it stops the cluster.
  */
 final class BenchSqlSession implements AutoCloseable {
 
@@ -60,10 +64,13 @@ final class BenchSqlSession implements AutoCloseable {
 
     /** Runs {@code statement} and waits until its job, if it has one, finished. */
     void execute(String statement) {
+        SqlGatewayStreamExecutionEnvironment.setAsContext(getClass().getClassLoader());
         try {
             sql.executeSql(statement).await();
         } catch (Exception e) {
             throw new IllegalStateException("failed: " + statement, e);
+        } finally {
+            SqlGatewayStreamExecutionEnvironment.unsetAsContext();
         }
     }
 

@@ -18,10 +18,10 @@
 package io.dovetail.flink.sink;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.update.ColumnUpdater;
-import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
@@ -31,17 +31,15 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
 
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
  * Writes the partial-column files of a batch UPDATE for the row-range groups routed to it ({@link
  * GroupPartitioner}): rows are {@code _ROW_ID} followed by the new values of the updated columns;
- * at the end of input they are sorted by row id and each touched group gets one non-rolling file of
- * exactly the updated columns ({@link ColumnUpdater}: only the updated columns of touched groups
- * are read, to backfill the rows the statement did not change). The updates of this writer are held
- * in memory until then.
+ * they are held by position in their groups ({@link ChangesByGroup}) until the end of input, then
+ * each touched group gets one non-rolling file of exactly the updated columns ({@link
+ * ColumnUpdater}: only the updated columns of touched groups are read, to backfill the rows the
+ * statement did not change).
  */
 final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -52,7 +50,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     private final long baseSnapshotId;
     private final List<String> columns;
 
-    private transient List<RowUpdate> updates;
+    private transient ChangesByGroup updates;
     private transient UpdatedValues values;
     private transient Counter rowsUpdated;
 
@@ -66,14 +64,26 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     public void open() throws Exception {
         super.open();
         values = new UpdatedValues(TableStore.open(new TablePaths(new Path(table))), columns, 1);
-        updates = new ArrayList<>();
+        updates =
+                new ChangesByGroup(
+                        GroupPartitioner.groupRanges(table, baseSnapshotId),
+                        (rowId, first, second) ->
+                                Errors.invalidArgument(
+                                        "Row id "
+                                                + rowId
+                                                + " is updated twice; give each row at most one"
+                                                + " new value."));
         rowsUpdated = getMetricGroup().counter(SinkMetrics.ROWS_UPDATED);
     }
 
     @Override
     public void processElement(StreamRecord<RowData> element) {
         RowData row = element.getValue();
-        updates.add(new RowUpdate(row.getLong(0), values.copyOf(row)));
+        long rowId = row.getLong(0);
+        if (!updates.add(rowId, values.copyOf(row))) {
+            TableStore store = TableStore.open(new TablePaths(new Path(table)));
+            throw ColumnUpdater.staleRowId(store.snapshots().snapshot(baseSnapshotId), rowId);
+        }
         rowsUpdated.inc();
     }
 
@@ -82,12 +92,10 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
         if (updates.isEmpty()) {
             return;
         }
-        updates.sort(Comparator.comparingLong(RowUpdate::rowId));
         TableStore store = TableStore.open(new TablePaths(new Path(table)));
         List<ManifestEntry> files =
                 ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns)
-                        .write(updates.iterator());
-        updates = new ArrayList<>();
+                        .write(updates.updates());
         output.collect(new StreamRecord<>(new Committable.ColumnFiles(baseSnapshotId, files)));
     }
 }

@@ -35,22 +35,21 @@ import org.apache.flink.table.data.RowData;
 
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
-import java.util.ArrayList;
+import javax.annotation.Nullable;
+
 import java.util.Arrays;
-import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Writes the changes a merge makes to existing rows of its base snapshot, for the row-range groups
  * routed to it ({@link GroupPartitioner}): rows are {@code _ROW_ID}, the action ({@link
- * MergeSink#UPDATE} or {@link MergeSink#DELETE}) and the new values of the updated columns. At the
- * end of input they are sorted by row id; a row id named twice (a target row matched by two source
- * rows) fails the job naming both matches; a row id in no live group of the base (stale) fails it
- * or, with {@link StaleRowIds#SKIP}, is counted and dropped. Updated rows become one non-rolling
- * partial-column file per touched group ({@link ColumnUpdater}); deleted rows go to the committer,
- * which writes them as deletion vectors.
+ * MergeSink#UPDATE} or {@link MergeSink#DELETE}) and the new values of the updated columns. They
+ * are held by position in their groups ({@link ChangesByGroup}) until the end of input: a row id
+ * named twice (a target row matched by two source rows) fails the job naming both matches; a row id
+ * in no live group of the base (stale) fails it or, with {@link StaleRowIds#SKIP}, is counted and
+ * dropped. Updated rows become one non-rolling partial-column file per touched group ({@link
+ * ColumnUpdater}); deleted rows go to the committer, which writes them as deletion vectors.
  */
 final class MergeWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -62,7 +61,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     private final List<String> columns;
     private final StaleRowIds onStale;
 
-    private transient List<Change> changes;
+    private transient ChangesByGroup changes;
     private transient UpdatedValues values;
     private transient LongCounter skippedUpdates;
     private transient LongCounter skippedDeletes;
@@ -78,7 +77,9 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     public void open() throws Exception {
         super.open();
         values = new UpdatedValues(TableStore.open(new TablePaths(new Path(table))), columns, 2);
-        changes = new ArrayList<>();
+        changes =
+                new ChangesByGroup(
+                        GroupPartitioner.groupRanges(table, baseSnapshotId), this::duplicateMatch);
         skippedUpdates = new LongCounter();
         skippedDeletes = new LongCounter();
         getRuntimeContext().addAccumulator(MergeSink.SKIPPED_UPDATES, skippedUpdates);
@@ -88,19 +89,28 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     @Override
     public void processElement(StreamRecord<RowData> element) {
         RowData row = element.getValue();
+        boolean update = row.getByte(1) == MergeSink.UPDATE;
         if (row.isNullAt(0)) {
-            if (onStale == StaleRowIds.SKIP) {
-                (row.getByte(1) == MergeSink.UPDATE ? skippedUpdates : skippedDeletes).add(1L);
-                return;
-            }
-            throw Errors.invalidArgument(
-                    "A merge source row has a NULL _ROW_ID; nothing was committed. Pass"
-                            + " on_stale_row_id => 'skip' to ignore such rows.");
+            skipStale(update, "A merge source row has a NULL _ROW_ID");
+        } else if (!changes.add(row.getLong(0), update ? values.copyOf(row) : null)) {
+            skipStale(
+                    update,
+                    "Row id "
+                            + row.getLong(0)
+                            + " is in no live row range of the base snapshot "
+                            + baseSnapshotId
+                            + " (a stale or foreign _ROW_ID)");
         }
-        changes.add(
-                new Change(
-                        row.getLong(0),
-                        row.getByte(1) == MergeSink.UPDATE ? values.copyOf(row) : null));
+    }
+
+    private void skipStale(boolean update, String problem) {
+        if (onStale != StaleRowIds.SKIP) {
+            throw Errors.invalidArgument(
+                    problem
+                            + "; nothing was committed. Pass on_stale_row_id => 'skip' to ignore"
+                            + " such rows.");
+        }
+        (update ? skippedUpdates : skippedDeletes).add(1L);
     }
 
     @Override
@@ -108,65 +118,26 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         if (changes.isEmpty()) {
             return;
         }
-        changes.sort(Comparator.comparingLong(Change::rowId));
-        TreeMap<Long, Long> groups = new TreeMap<>();
-        for (long[] range : GroupPartitioner.groupRanges(table, baseSnapshotId)) {
-            groups.put(range[0], range[1]);
-        }
-        List<RowUpdate> updates = new ArrayList<>();
-        Roaring64NavigableMap deletes = new Roaring64NavigableMap();
-        Change previous = null;
-        for (Change change : changes) {
-            if (previous != null && previous.rowId() == change.rowId()) {
-                throw duplicateMatch(previous, change);
-            }
-            previous = change;
-            if (!inGroup(groups, change.rowId())) {
-                if (onStale == StaleRowIds.SKIP) {
-                    (change.values() == null ? skippedDeletes : skippedUpdates).add(1L);
-                    continue;
-                }
-                throw Errors.invalidArgument(
-                        "Row id "
-                                + change.rowId()
-                                + " is in no live row range of the base snapshot "
-                                + baseSnapshotId
-                                + " (a stale or foreign _ROW_ID); nothing was committed. Pass"
-                                + " on_stale_row_id => 'skip' to ignore such rows.");
-            }
-            if (change.values() == null) {
-                deletes.addLong(change.rowId());
-            } else {
-                updates.add(new RowUpdate(change.rowId(), change.values()));
-            }
-        }
-        changes = new ArrayList<>();
-        if (!updates.isEmpty()) {
+        Iterator<RowUpdate> updates = changes.updates();
+        if (updates.hasNext()) {
             TableStore store = TableStore.open(new TablePaths(new Path(table)));
             List<ManifestEntry> files =
                     ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns)
-                            .write(updates.iterator());
+                            .write(updates);
             output.collect(new StreamRecord<>(new Committable.ColumnFiles(baseSnapshotId, files)));
         }
+        Roaring64NavigableMap deletes = changes.deletes();
         if (!deletes.isEmpty()) {
-            deletes.runOptimize();
             output.collect(
                     new StreamRecord<>(new Committable.DeletedRows(baseSnapshotId, deletes)));
         }
     }
 
-    /** A row's change: its new values, or null when the row is deleted. */
-    private record Change(long rowId, RowData values) {}
-
-    private static boolean inGroup(TreeMap<Long, Long> groups, long rowId) {
-        Map.Entry<Long, Long> floor = groups.floorEntry(rowId);
-        return floor != null && rowId <= floor.getValue();
-    }
-
-    private RuntimeException duplicateMatch(Change first, Change second) {
+    private RuntimeException duplicateMatch(
+            long rowId, @Nullable RowData first, @Nullable RowData second) {
         return Errors.invalidArgument(
                 "Target row with _ROW_ID "
-                        + first.rowId()
+                        + rowId
                         + " is matched by more than one source row: one "
                         + describe(first)
                         + ", another "
@@ -175,13 +146,13 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
                         + " row; nothing was committed.");
     }
 
-    private String describe(Change change) {
-        if (change.values() == null) {
+    private String describe(@Nullable RowData change) {
+        if (change == null) {
             return "deletes it";
         }
         Object[] values = new Object[columns.size()];
         for (int i = 0; i < values.length; i++) {
-            values[i] = ((GenericRowData) change.values()).getField(i);
+            values[i] = ((GenericRowData) change).getField(i);
         }
         return "sets " + columns + " to " + Arrays.toString(values);
     }

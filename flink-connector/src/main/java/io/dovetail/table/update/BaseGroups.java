@@ -18,6 +18,7 @@
 package io.dovetail.table.update;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.read.FileGroup;
 import io.dovetail.table.read.ReadPlan;
@@ -78,12 +79,17 @@ final class BaseGroups {
         if (floor != null && floor.getValue().range().contains(rowId)) {
             return floor.getValue();
         }
+        throw staleRowId(base, rowId);
+    }
+
+    /** The error for {@code rowId}, which is in no live range of {@code base}. */
+    static DovetailException staleRowId(Snapshot base, long rowId) {
         Long next = base.nextRowId();
         String why =
                 next != null && (rowId < 0 || rowId >= next)
                         ? "; that snapshot has assigned only the row ids below " + next
                         : "; its range was removed (overwrite) or given new row ids";
-        throw Errors.invalidArgument(
+        return Errors.invalidArgument(
                 "Stale row id "
                         + rowId
                         + ": it is in no live row range of base snapshot "

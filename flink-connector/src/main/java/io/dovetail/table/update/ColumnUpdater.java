@@ -125,6 +125,11 @@ public final class ColumnUpdater {
         }
     }
 
+    /** The error for an update of {@code rowId}, which is in no live range of {@code base}. */
+    public static DovetailException staleRowId(Snapshot base, long rowId) {
+        return BaseGroups.staleRowId(base, rowId);
+    }
+
     private void delete(List<ManifestEntry> files) {
         SnapshotFiles paths = store.files(base);
         files.forEach(f -> FileIO.deleteQuietly(paths.dataFilePath(f)));

@@ -31,6 +31,8 @@ import io.dovetail.table.write.DataFileWriter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 
+import javax.annotation.Nullable;
+
 import java.util.List;
 import java.util.stream.IntStream;
 
@@ -73,21 +75,19 @@ final class GroupBackfill {
 
     /**
      * Writes the file of {@code group}, taking every update of {@code updates} inside the group's
-     * range; returns its ADD entry with {@code firstRowId} = the group start.
+     * range; returns its ADD entry with {@code firstRowId} = the group start. The group's current
+     * values are read only from the first position without an update on: a group whose every row is
+     * updated is not read at all.
      */
     ManifestEntry rewrite(FileGroup group, UpdateStream updates) {
         RowRange range = group.range();
-        ProjectedRowData current = ProjectedRowData.from(valueColumns);
-        int rowIdField = columns.size();
         RowData partition = partitionCodec.deserialize(group.partition());
         try (DataFileWriter writer =
                         DataFileWriter.forPartialColumns(paths, schema, columns, partition);
-                RangeRows rows =
-                        RangeRows.open(
-                                readFields, List.of(group), range, "rewrite row range " + range)) {
-            for (RowData row = rows.next(); row != null; row = rows.next()) {
-                RowUpdate update = updates.takeIf(row.getLong(rowIdField));
-                writer.write(update != null ? update.values() : current.replaceRow(row));
+                CurrentValues current = new CurrentValues(group)) {
+            for (long rowId = range.first(); rowId <= range.last(); rowId++) {
+                RowUpdate update = updates.takeIf(rowId);
+                writer.write(update != null ? update.values() : current.at(rowId));
             }
             ManifestEntry file = writer.finish().get(0); // the one file of a non-rolling writer
             return new ManifestEntry(
@@ -96,6 +96,43 @@ final class GroupBackfill {
                     file.bucket(),
                     file.totalBuckets(),
                     file.file().toBuilder().firstRowId(range.first()).build());
+        }
+    }
+
+    /** The current values of the updated columns of one group, read on first use. */
+    private final class CurrentValues implements AutoCloseable {
+
+        private final FileGroup group;
+        private final ProjectedRowData values = ProjectedRowData.from(valueColumns);
+        @Nullable private RangeRows rows;
+
+        CurrentValues(FileGroup group) {
+            this.group = group;
+        }
+
+        /** The values at {@code rowId}, which must follow the previous call's row id. */
+        RowData at(long rowId) {
+            if (rows == null) {
+                rows =
+                        RangeRows.open(
+                                readFields,
+                                List.of(group),
+                                group.range(),
+                                "rewrite row range " + group.range());
+            }
+            int rowIdField = columns.size();
+            for (RowData row = rows.next(); ; row = rows.next()) {
+                if (row.getLong(rowIdField) == rowId) { // RangeRows checks every position is there
+                    return values.replaceRow(row);
+                }
+            }
+        }
+
+        @Override
+        public void close() {
+            if (rows != null) {
+                rows.close();
+            }
         }
     }
 }
