@@ -30,14 +30,12 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 import javax.annotation.Nullable;
 
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 
@@ -147,13 +145,6 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     }
 
     private String describe(@Nullable RowData change) {
-        if (change == null) {
-            return "deletes it";
-        }
-        Object[] values = new Object[columns.size()];
-        for (int i = 0; i < values.length; i++) {
-            values[i] = ((GenericRowData) change).getField(i);
-        }
-        return "sets " + columns + " to " + Arrays.toString(values);
+        return change == null ? "deletes it" : "sets " + columns + " to " + values.describe(change);
     }
 }

@@ -20,21 +20,24 @@ package io.dovetail.flink.sink;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.types.FlinkTypes;
 
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.LogicalType;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * The new values of the updated columns inside an input row of a row-level writer (they start at
- * field {@code offset}), copied out of the row so it can be buffered.
+ * field {@code offset}), copied out of the row into a compact binary row so it can be buffered.
  */
 final class UpdatedValues {
 
+    private final ProjectedRowData projection;
+    private final RowDataSerializer serializer;
     private final RowData.FieldGetter[] getters;
-    private final RowDataSerializer copier;
 
     UpdatedValues(TableStore store, List<String> columns, int offset) {
         LogicalType[] types =
@@ -44,19 +47,26 @@ final class UpdatedValues {
                                         FlinkTypes.toFlink(
                                                 store.latestSchema().field(c).orElseThrow().type()))
                         .toArray(LogicalType[]::new);
+        projection =
+                ProjectedRowData.from(IntStream.range(offset, offset + types.length).toArray());
+        serializer = new RowDataSerializer(types);
         getters = new RowData.FieldGetter[types.length];
         for (int i = 0; i < types.length; i++) {
-            getters[i] = RowData.createFieldGetter(types[i], offset + i);
+            getters[i] = RowData.createFieldGetter(types[i], i);
         }
-        copier = new RowDataSerializer(types);
     }
 
     /** A copy of the updated columns' values in {@code row}, in the order of the columns. */
     RowData copyOf(RowData row) {
-        GenericRowData values = new GenericRowData(getters.length);
-        for (int i = 0; i < getters.length; i++) {
-            values.setField(i, getters[i].getFieldOrNull(row));
+        return serializer.toBinaryRow(projection.replaceRow(row)).copy();
+    }
+
+    /** The values of a copy, for messages. */
+    String describe(RowData values) {
+        Object[] fields = new Object[getters.length];
+        for (int i = 0; i < fields.length; i++) {
+            fields[i] = getters[i].getFieldOrNull(values);
         }
-        return copier.copy(values);
+        return Arrays.toString(fields);
     }
 }
