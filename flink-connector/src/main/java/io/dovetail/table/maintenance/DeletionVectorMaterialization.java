@@ -42,6 +42,7 @@ import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
 import io.dovetail.table.write.DataFileWriter;
 import io.dovetail.table.write.DataFileWriterOptions;
@@ -52,8 +53,10 @@ import org.apache.flink.table.data.RowData;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -66,11 +69,11 @@ import java.util.function.Predicate;
  * surviving rows (none when every row was deleted). The old files and their vectors go; the new
  * files get NEW row ids and sequence numbers at commit, in the groups' row order, so row ids seen
  * before change. Three steps, so that a job can run the rewrites in parallel: {@link #plan} pins
- * the latest snapshot and picks the groups, {@link #rewrite} writes one group's survivors, {@link
- * #commit} commits all of them as one COMPACT snapshot against the pinned snapshot: a concurrent
- * delete in a rewritten group (C1) and a concurrent column update of one (C9, materialize variant)
- * fail the commit and nothing is lost. A failed commit deletes what was written unless it may have
- * landed.
+ * the latest snapshot and picks the groups, a {@link #rewriter} plans their read once and writes
+ * each group's survivors, {@link #commit} commits all of them as one COMPACT snapshot against the
+ * pinned snapshot: a concurrent delete in a rewritten group (C1) and a concurrent column update of
+ * one (C9, materialize variant) fail the commit and nothing is lost. A failed commit deletes what
+ * was written unless it may have landed.
  */
 public final class DeletionVectorMaterialization {
 
@@ -161,59 +164,88 @@ public final class DeletionVectorMaterialization {
     }
 
     /**
-     * Writes the surviving rows of {@code group}, planned on snapshot {@code snapshotId} with
-     * schema {@code schemaId}, into one non-rolling file.
+     * The rewriter of the groups of {@code plan}: plans the read of all of them on the pinned
+     * snapshot once (its manifests and vectors read once), so that each rewrite only reads and
+     * writes its group's files.
      */
-    public Rewritten rewrite(long snapshotId, long schemaId, CompactionTask group) {
-        Snapshot base = store.snapshots().snapshot(snapshotId);
-        TableSchema schema = store.schemas().schema(schemaId);
-        ReadPlan read =
-                new ReadPlanner(store)
-                        .plan(
-                                base,
-                                ReadRequest.allColumns(schema)
-                                        .withRowRanges(List.of(group.range())));
-        FileGroup files =
-                read.splits().stream()
-                        .flatMap(split -> split.groups().stream())
-                        .filter(
-                                g ->
-                                        g.range().equals(group.range())
-                                                && Arrays.equals(g.partition(), group.partition()))
-                        .findFirst()
-                        .orElseThrow(
-                                () ->
-                                        Errors.invalidArgument(
-                                                "Snapshot "
-                                                        + base.id()
-                                                        + " has no row-range group "
-                                                        + group.range()
-                                                        + " to materialize."));
-        BinaryRowCodec partitionCodec =
-                BinaryRowCodec.of(
-                        schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
-        DataFileWriterOptions options =
-                DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling();
-        long kept = 0;
-        try (DataFileWriter writer =
-                        DataFileWriter.open(
-                                store.paths(),
-                                schema,
-                                null,
-                                partitionCodec.deserialize(files.partition()),
-                                options);
-                SplitReader rows =
-                        SplitReader.open(
-                                read.fields(),
-                                new ReadSplit(List.of(files)),
-                                SplitReader.DEFAULT_BATCH_SIZE)) {
-            for (ReadBatch batch = rows.nextBatch(); batch != null; batch = rows.nextBatch()) {
-                for (int i = 0; i < batch.size(); i++) {
-                    writer.write(batch.row(i));
-                    kept++;
-                }
+    public Rewriter rewriter(Plan plan) {
+        return new Rewriter(store, plan);
+    }
+
+    /**
+     * Writes the surviving rows of the groups of one {@link Plan}, each into one non-rolling file,
+     * from one read plan of the pinned snapshot: all columns of the planned schema, the vectors
+     * applied.
+     */
+    public static final class Rewriter {
+
+        private final TableStore store;
+        private final long snapshotId;
+        private final TableSchema schema;
+        private final List<DataField> readFields;
+        private final Map<Long, FileGroup> planned = new HashMap<>();
+        private final BinaryRowCodec partitionCodec;
+        private final DataFileWriterOptions options;
+
+        private Rewriter(TableStore store, Plan plan) {
+            this.store = store;
+            this.snapshotId = plan.snapshotId();
+            this.schema = store.schemas().schema(plan.schemaId());
+            ReadPlan read =
+                    new ReadPlanner(store)
+                            .plan(
+                                    store.snapshots().snapshot(plan.snapshotId()),
+                                    ReadRequest.allColumns(schema)
+                                            .withRowRanges(
+                                                    plan.groups().stream()
+                                                            .map(CompactionTask::range)
+                                                            .toList()));
+            this.readFields = read.fields();
+            read.splits()
+                    .forEach(
+                            split ->
+                                    split.groups().forEach(g -> planned.put(g.range().first(), g)));
+            this.partitionCodec =
+                    BinaryRowCodec.of(
+                            schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
+            this.options =
+                    DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling();
+        }
+
+        /** Writes the surviving rows of {@code group}, one of the plan's, into one file. */
+        public Rewritten rewrite(CompactionTask group) {
+            FileGroup files = planned.get(group.range().first());
+            if (files == null
+                    || !files.range().equals(group.range())
+                    || !Arrays.equals(files.partition(), group.partition())) {
+                throw Errors.invalidArgument(
+                        "Snapshot "
+                                + snapshotId
+                                + " has no planned row-range group "
+                                + group.range()
+                                + " to materialize.");
             }
-            return new Rewritten(writer.finish(), kept);
+            long kept = 0;
+            try (DataFileWriter writer =
+                            DataFileWriter.open(
+                                    store.paths(),
+                                    schema,
+                                    null,
+                                    partitionCodec.deserialize(files.partition()),
+                                    options);
+                    SplitReader rows =
+                            SplitReader.open(
+                                    readFields,
+                                    new ReadSplit(List.of(files)),
+                                    SplitReader.DEFAULT_BATCH_SIZE)) {
+                for (ReadBatch batch = rows.nextBatch(); batch != null; batch = rows.nextBatch()) {
+                    for (int i = 0; i < batch.size(); i++) {
+                        writer.write(batch.row(i));
+                        kept++;
+                    }
+                }
+                return new Rewritten(writer.finish(), kept);
+            }
         }
     }
 

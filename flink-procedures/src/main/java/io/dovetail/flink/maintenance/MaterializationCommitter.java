@@ -18,7 +18,6 @@
 package io.dovetail.flink.maintenance;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.maintenance.CompactionTask;
 import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DeletionVectorMaterialization;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -48,26 +47,20 @@ final class MaterializationCommitter extends AbstractStreamOperator<Row>
 
     private final String table;
     private final String commitUser;
-    private final long snapshotId;
-    private final long schemaId;
-    private final ArrayList<byte[]> groups;
+    private final MaterializationPlanBytes plan;
 
     private transient DeletionVectorMaterialization.Rewritten[] rewritten;
 
-    MaterializationCommitter(
-            TablePaths table, String commitUser, DeletionVectorMaterialization.Plan plan) {
+    MaterializationCommitter(TablePaths table, String commitUser, MaterializationPlanBytes plan) {
         this.table = table.root().toString();
         this.commitUser = commitUser;
-        this.snapshotId = plan.snapshotId();
-        this.schemaId = plan.schemaId();
-        this.groups = new ArrayList<>();
-        plan.groups().forEach(g -> groups.add(CompactionTaskCodec.toBytes(g)));
+        this.plan = plan;
     }
 
     @Override
     public void open() throws Exception {
         super.open();
-        rewritten = new DeletionVectorMaterialization.Rewritten[groups.size()];
+        rewritten = new DeletionVectorMaterialization.Rewritten[plan.groupCount()];
     }
 
     @Override
@@ -82,8 +75,6 @@ final class MaterializationCommitter extends AbstractStreamOperator<Row>
 
     @Override
     public void endInput() {
-        List<CompactionTask> planned = new ArrayList<>();
-        groups.forEach(g -> planned.add(CompactionTaskCodec.taskFromBytes(g)));
         List<DeletionVectorMaterialization.Rewritten> done = new ArrayList<>();
         for (DeletionVectorMaterialization.Rewritten group : rewritten) {
             if (group != null) {
@@ -95,8 +86,7 @@ final class MaterializationCommitter extends AbstractStreamOperator<Row>
                         .commit(
                                 commitUser,
                                 MaterializationJob.COMMIT_IDENTIFIER,
-                                new DeletionVectorMaterialization.Plan(
-                                        snapshotId, schemaId, planned),
+                                plan.plan(),
                                 done);
         output.collect(new StreamRecord<>(MaterializationJob.row(result)));
     }

@@ -20,36 +20,36 @@ package io.dovetail.flink.maintenance;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.error.Errors;
-import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DeletionVectorMaterialization;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 /**
  * Deletion-vector materialization ({@link DeletionVectorMaterialization}, semantics §8.4) as a
  * distributed Flink batch job. Planning runs where the job is built: the latest snapshot is pinned
- * and every group of the selected partitions with a deletion vector becomes one task:
+ * and every group of the selected partitions with a deletion vector becomes one task; the plan
+ * travels with the rewriters and the committer ({@link MaterializationPlanBytes}), the tasks as
+ * group indexes:
  *
  * <pre>
  *   [groups × 1] ──rebalance──▶ [rewriter × min(groups, p)] ──global──▶ [committer × 1] ──▶ result row
- *    the planned groups,        one non-rolling file of each            one COMPACT snapshot: the
- *    serialized                 group's surviving rows (all columns,    groups' files and vectors
- *                               vectors applied)                        removed, survivors added
- *                                                                       with new row ids in row order
+ *    the planned groups'        plans the groups' read on the pinned    one COMPACT snapshot: the
+ *    indexes                    snapshot once, then writes one non-     groups' files and vectors
+ *                               rolling file of each group's surviving  removed, survivors added
+ *                               rows (all columns, vectors applied)     with new row ids in row order
  * </pre>
  *
  * The rewriters count the groups and rows they have written ({@code groupsRewritten}, {@code
@@ -108,16 +108,14 @@ public final class MaterializationJob {
     private DataStream<Row> build(
             StreamExecutionEnvironment env, DeletionVectorMaterialization.Plan plan) {
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        List<Tuple2<Integer, byte[]>> groups = new ArrayList<>();
-        for (int i = 0; i < plan.groups().size(); i++) {
-            groups.add(Tuple2.of(i, CompactionTaskCodec.toBytes(plan.groups().get(i))));
-        }
+        MaterializationPlanBytes planned = new MaterializationPlanBytes(plan);
+        List<Integer> groups = IntStream.range(0, planned.groupCount()).boxed().toList();
         String name = store.paths().root().getName();
-        return env.fromData(groups, Types.TUPLE(Types.INT, Types.PRIMITIVE_ARRAY(Types.BYTE)))
+        return env.fromData(groups, Types.INT)
                 .name("Dovetail groups with deletion vectors: " + name)
                 .setParallelism(1)
                 .rebalance()
-                .map(new MaterializationRewriter(store.paths(), plan))
+                .map(new MaterializationRewriter(store.paths(), planned))
                 .returns(MaterializationRewriter.OUTPUT)
                 .name("Dovetail materialization rewriter: " + name)
                 .setParallelism(Math.min(plan.groups().size(), parallelism))
@@ -126,7 +124,9 @@ public final class MaterializationJob {
                         "Dovetail materialization committer: " + name,
                         ROW_TYPE,
                         new MaterializationCommitter(
-                                store.paths(), "dovetail-materialize-" + UUID.randomUUID(), plan))
+                                store.paths(),
+                                "dovetail-materialize-" + UUID.randomUUID(),
+                                planned))
                 .setParallelism(1)
                 .setMaxParallelism(1);
     }

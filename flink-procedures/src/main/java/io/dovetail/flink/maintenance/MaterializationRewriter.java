@@ -27,19 +27,20 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 
+import java.util.List;
+
 /**
- * One rewriter subtask of a materialization job: writes the surviving rows of each group it
- * receives (its index and bytes) through {@link DeletionVectorMaterialization#rewrite}, counts the
- * groups and rows done (the job's progress), and emits the group index, rows kept and the written
- * files' entries.
+ * One rewriter subtask of a materialization job: plans the read of the plan's groups on the pinned
+ * snapshot once, when it opens ({@link DeletionVectorMaterialization#rewriter}), then writes the
+ * surviving rows of each group whose index it receives, counts the groups and rows done (the job's
+ * progress), and emits the group index, rows kept and the written files' entries.
  */
 final class MaterializationRewriter
-        extends RichMapFunction<Tuple2<Integer, byte[]>, Tuple3<Integer, Long, byte[][]>> {
+        extends RichMapFunction<Integer, Tuple3<Integer, Long, byte[][]>> {
 
     private static final long serialVersionUID = 1L;
 
@@ -49,36 +50,36 @@ final class MaterializationRewriter
                     Types.INT, Types.LONG, Types.OBJECT_ARRAY(Types.PRIMITIVE_ARRAY(Types.BYTE)));
 
     private final String table;
-    private final long snapshotId;
-    private final long schemaId;
+    private final MaterializationPlanBytes plan;
 
-    private transient DeletionVectorMaterialization materialization;
+    private transient List<CompactionTask> groups;
+    private transient DeletionVectorMaterialization.Rewriter rewriter;
     private transient Counter groupsRewritten;
     private transient Counter rowsKept;
 
-    MaterializationRewriter(TablePaths table, DeletionVectorMaterialization.Plan plan) {
+    MaterializationRewriter(TablePaths table, MaterializationPlanBytes plan) {
         this.table = table.root().toString();
-        this.snapshotId = plan.snapshotId();
-        this.schemaId = plan.schemaId();
+        this.plan = plan;
     }
 
     @Override
     public void open(OpenContext context) {
-        materialization =
-                new DeletionVectorMaterialization(TableStore.open(new TablePaths(new Path(table))));
+        DeletionVectorMaterialization.Plan planned = plan.plan();
+        groups = planned.groups();
+        rewriter =
+                new DeletionVectorMaterialization(TableStore.open(new TablePaths(new Path(table))))
+                        .rewriter(planned);
         groupsRewritten = getRuntimeContext().getMetricGroup().counter("groupsRewritten");
         rowsKept = getRuntimeContext().getMetricGroup().counter("rowsKept");
     }
 
     @Override
-    public Tuple3<Integer, Long, byte[][]> map(Tuple2<Integer, byte[]> indexedGroup) {
-        CompactionTask group = CompactionTaskCodec.taskFromBytes(indexedGroup.f1);
-        DeletionVectorMaterialization.Rewritten rewritten =
-                materialization.rewrite(snapshotId, schemaId, group);
+    public Tuple3<Integer, Long, byte[][]> map(Integer group) {
+        DeletionVectorMaterialization.Rewritten rewritten = rewriter.rewrite(groups.get(group));
         byte[][] files =
                 rewritten.files().stream().map(CompactionTaskCodec::toBytes).toArray(byte[][]::new);
         groupsRewritten.inc();
         rowsKept.inc(rewritten.rowsKept());
-        return Tuple3.of(indexedGroup.f0, rewritten.rowsKept(), files);
+        return Tuple3.of(group, rewritten.rowsKept(), files);
     }
 }

@@ -19,20 +19,45 @@ package io.dovetail.flink.procedure;
 
 import io.dovetail.table.snapshot.CommitKind;
 
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.runtime.client.JobStatusMessage;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.test.junit5.InjectMiniCluster;
+import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** {@code CALL dt.sys.materialize_deletion_vectors(...)}: survivors rewritten with new row ids. */
+/**
+ * {@code CALL dt.sys.materialize_deletion_vectors(...)}: survivors rewritten with new row ids, the
+ * jobs run on one MiniCluster whose metrics are kept in memory.
+ */
 class MaterializeDeletionVectorsProcedureTest {
+
+    private static final InMemoryReporter METRICS = InMemoryReporter.createWithRetainedMetrics();
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setConfiguration(METRICS.addToConfiguration(new Configuration()))
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
 
     @TempDir java.nio.file.Path warehouse;
 
@@ -52,8 +77,18 @@ class MaterializeDeletionVectorsProcedureTest {
     }
 
     @Test
-    void survivorsGetNewRowIdsInTheirOldOrder() {
+    void survivorsGetNewRowIdsInTheirOldOrder(@InjectMiniCluster MiniCluster cluster)
+            throws Exception {
+        Set<JobID> before = jobs(cluster);
         Row result = materialize("confirm => true, parallelism => 2");
+
+        Set<JobID> job = jobs(cluster);
+        job.removeAll(before);
+        assertThat(job).hasSize(1);
+        assertThat(rewriterCounts(job.iterator().next(), "groupsRewritten")) // one group each
+                .containsExactlyInAnyOrder(1L, 1L);
+        assertThat(rewriterCounts(job.iterator().next(), "rowsKept"))
+                .containsExactlyInAnyOrder(8L, 0L);
 
         assertThat(result.getField("groups_rewritten")).isEqualTo(2L);
         assertThat(result.getField("rows_kept")).isEqualTo(8L);
@@ -114,6 +149,19 @@ class MaterializeDeletionVectorsProcedureTest {
         assertThatThrownBy(() -> materialize("confirm => true, parallelism => 0"))
                 .hasStackTraceContaining("parallelism must be at least 1, got 0");
         assertThat(session.table.latest().id()).isEqualTo(snapshots);
+    }
+
+    private static Set<JobID> jobs(MiniCluster cluster) throws Exception {
+        return cluster.listJobs().get().stream()
+                .map(JobStatusMessage::getJobId)
+                .collect(Collectors.toSet());
+    }
+
+    /** The counter {@code name} of each rewriter subtask of {@code job}, as it reported it. */
+    private static List<Long> rewriterCounts(JobID job, String name) {
+        return METRICS.findOperatorMetricGroups(job, "materialization rewriter").stream()
+                .map(group -> ((Counter) METRICS.getMetricsByGroup(group).get(name)).getCount())
+                .toList();
     }
 
     private Row materialize(String arguments) {
