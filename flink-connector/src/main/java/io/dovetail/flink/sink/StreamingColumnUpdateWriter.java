@@ -36,8 +36,8 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.BigIntType;
@@ -48,6 +48,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.stream.IntStream;
 
 /**
  * Writes the partial-column files of a stream of column updates for the row-range groups routed to
@@ -79,7 +80,7 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
     private transient TableStore store;
     private transient TreeMap<Long, RowData> buffer;
     private transient RowDataSerializer rowCopier;
-    private transient RowData.FieldGetter[] valueGetters;
+    private transient int[] valueFields; // the updated columns' fields of a buffered row
     private transient ListState<RowData> bufferState;
     private transient ListState<String> progressState; // {commit user, last flush checkpoint}
     private transient String commitUser;
@@ -101,10 +102,7 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
         for (String column : columns) {
             types.add(FlinkTypes.toFlink(store.latestSchema().field(column).orElseThrow().type()));
         }
-        valueGetters = new RowData.FieldGetter[columns.size()];
-        for (int i = 0; i < valueGetters.length; i++) {
-            valueGetters[i] = RowData.createFieldGetter(types.get(i + 1), i + 1);
-        }
+        valueFields = IntStream.rangeClosed(1, columns.size()).toArray();
         RowType rowType = RowType.of(types.toArray(LogicalType[]::new));
         rowCopier = new RowDataSerializer(rowType);
         bufferState =
@@ -188,11 +186,9 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
         Snapshot base = store.latestSnapshot().orElseThrow();
         List<RowUpdate> updates = new ArrayList<>(buffer.size());
         for (RowData row : buffer.values()) {
-            GenericRowData values = new GenericRowData(valueGetters.length);
-            for (int i = 0; i < valueGetters.length; i++) {
-                values.setField(i, valueGetters[i].getFieldOrNull(row));
-            }
-            updates.add(new RowUpdate(row.getLong(0), values));
+            updates.add(
+                    new RowUpdate(
+                            row.getLong(0), ProjectedRowData.from(valueFields).replaceRow(row)));
         }
         List<ManifestEntry> files =
                 ColumnUpdater.on(store, base, columns).write(updates.iterator());
