@@ -175,7 +175,7 @@ public final class DataEvolutionCompaction {
         }
         List<ManifestEntry> compacted = new ArrayList<>();
         try {
-            RangeRewriter rewriter = RangeRewriter.of(store, plan.get(), plan.get().tasks());
+            RangeRewriter rewriter = RangeRewriter.of(store, plan.get());
             for (CompactionTask task : plan.get().tasks()) {
                 compacted.add(rewriter.rewrite(task));
             }

@@ -63,14 +63,16 @@ public final class RangeRewriter {
     private final BinaryRowCodec partitionCodec;
     private final DataFileWriterOptions options;
 
-    /** Plans the read of every one of {@code tasks} of {@code plan} once. */
-    public static RangeRewriter of(
-            TableStore store, DataEvolutionCompaction.Plan plan, List<CompactionTask> tasks) {
+    /**
+     * Plans the read of every task of {@code plan} on its pinned snapshot once (its manifests read
+     * once), so that each {@link #rewrite}, in any order, only reads and writes its task's files.
+     */
+    public static RangeRewriter of(TableStore store, DataEvolutionCompaction.Plan plan) {
         return new RangeRewriter(
                 store,
                 store.schemas().schema(plan.schemaId()),
                 store.snapshots().snapshot(plan.snapshotId()),
-                tasks);
+                plan.tasks());
     }
 
     /** Plans the read of every task's range in {@code snapshot} once, with {@code schema}. */
@@ -98,7 +100,10 @@ public final class RangeRewriter {
         this.options = DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling();
     }
 
-    /** Writes the compacted file of {@code task}; returns its ADD entry, ready to commit. */
+    /**
+     * Writes the compacted file of {@code task}, one of the plan's; returns its ADD entry, ready to
+     * commit.
+     */
     public ManifestEntry rewrite(CompactionTask task) {
         RowRange range = task.range();
         List<FileGroup> toRead = new ArrayList<>();

@@ -174,12 +174,7 @@ class DataEvolutionCompactionTest {
 
     @Test
     void compactsOnlyTheGivenPartitions() {
-        EvolvingTable table = new EvolvingTable(dir, false, Map.of());
-        table.append("a", 0, 4);
-        table.append("b", 4, 4);
-        table.append("a", 8, 4);
-        table.append("b", 12, 4);
-        table.update("name", map(1L, "x", 5L, "y", 9L, "z", 13L, null));
+        EvolvingTable table = fourUpdatedRangesInTwoPartitions(false);
         List<ManifestEntry> bFiles =
                 table.live().stream().filter(e -> e.file().firstRowId() % 8 == 4).toList();
         List<String> before = table.read("id", "name", "score", "dt", "_ROW_ID");
@@ -194,6 +189,38 @@ class DataEvolutionCompactionTest {
 
         assertThat(result.tasks()).isEqualTo(2); // [0, 3] and [8, 11] do not touch
         assertThat(table.live()).containsAll(bFiles).hasSize(bFiles.size() + 2);
+        assertThat(table.read("id", "name", "score", "dt", "_ROW_ID")).isEqualTo(before);
+    }
+
+    /** A distributed job's rewriter subtask: one read plan, the plan's tasks in any order. */
+    @Test
+    void oneRewriterRewritesThePlannedTasksInAnyOrderAndRefusesOthers() {
+        EvolvingTable table = fourUpdatedRangesInTwoPartitions(true);
+        table.delete(2, 6);
+        List<String> before = table.read("id", "name", "score", "dt", "_ROW_ID");
+        DataEvolutionCompaction compaction = new DataEvolutionCompaction(table.store);
+        DataEvolutionCompaction.Plan plan = compaction.plan(p -> true, config(2)).orElseThrow();
+        assertThat(plan.tasks()).hasSize(4);
+        DataEvolutionCompaction.Plan onlyA =
+                compaction
+                        .plan(p -> p.getString(0).toString().equals("a"), config(2))
+                        .orElseThrow();
+        CompactionTask taskOfB =
+                plan.tasks().stream().filter(t -> t.range().first() == 4).findFirst().orElseThrow();
+        assertThatThrownBy(() -> RangeRewriter.of(table.store, onlyA).rewrite(taskOfB))
+                .hasMessageContaining("the read plan has no group [4, 7]");
+
+        RangeRewriter rewriter = RangeRewriter.of(table.store, plan);
+        ManifestEntry[] compacted = new ManifestEntry[plan.tasks().size()];
+        for (int i = compacted.length - 1; i >= 0; i--) {
+            compacted[i] = rewriter.rewrite(plan.tasks().get(i));
+        }
+        compaction.commit(COMPACTOR, 1, plan, List.of(compacted));
+
+        assertThat(table.live())
+                .hasSize(4)
+                .allMatch(e -> e.file().fileSource() == FileSource.COMPACT);
+        assertThat(table.vectors()).hasSize(2);
         assertThat(table.read("id", "name", "score", "dt", "_ROW_ID")).isEqualTo(before);
     }
 
@@ -269,6 +296,17 @@ class DataEvolutionCompactionTest {
             EvolvingTable table, long identifier, CompactionConfig config) {
         return new DataEvolutionCompaction(table.store)
                 .compact(COMPACTOR, identifier, p -> true, config);
+    }
+
+    /** a: [0, 3] and [8, 11], b: [4, 7] and [12, 15]; one row of each range updated. */
+    private EvolvingTable fourUpdatedRangesInTwoPartitions(boolean deletionVectors) {
+        EvolvingTable table = new EvolvingTable(dir, deletionVectors, Map.of());
+        table.append("a", 0, 4);
+        table.append("b", 4, 4);
+        table.append("a", 8, 4);
+        table.append("b", 12, 4);
+        table.update("name", map(1L, "x", 5L, "y", 9L, "z", 13L, null));
+        return table;
     }
 
     private static CompactionConfig config(int minFileNum) {

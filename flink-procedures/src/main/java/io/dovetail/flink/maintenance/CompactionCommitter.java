@@ -18,7 +18,6 @@
 package io.dovetail.flink.maintenance;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.maintenance.CompactionTask;
 import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -50,26 +49,21 @@ final class CompactionCommitter extends AbstractStreamOperator<Row>
 
     private final String table;
     private final String commitUser;
-    private final long snapshotId;
-    private final long schemaId;
-    private final ArrayList<byte[]> tasks;
+    private final MaintenancePlanBytes plan;
 
     private transient byte[][] compacted;
     private transient Set<Integer> rewriters;
 
-    CompactionCommitter(TablePaths table, String commitUser, DataEvolutionCompaction.Plan plan) {
+    CompactionCommitter(TablePaths table, String commitUser, MaintenancePlanBytes plan) {
         this.table = table.root().toString();
         this.commitUser = commitUser;
-        this.snapshotId = plan.snapshotId();
-        this.schemaId = plan.schemaId();
-        this.tasks = new ArrayList<>();
-        plan.tasks().forEach(t -> tasks.add(CompactionTaskCodec.toBytes(t)));
+        this.plan = plan;
     }
 
     @Override
     public void open() throws Exception {
         super.open();
-        compacted = new byte[tasks.size()][];
+        compacted = new byte[plan.taskCount()][];
         rewriters = new HashSet<>();
     }
 
@@ -82,8 +76,6 @@ final class CompactionCommitter extends AbstractStreamOperator<Row>
 
     @Override
     public void endInput() {
-        List<CompactionTask> planned = new ArrayList<>();
-        tasks.forEach(t -> planned.add(CompactionTaskCodec.taskFromBytes(t)));
         List<ManifestEntry> files = new ArrayList<>();
         for (byte[] file : compacted) {
             if (file != null) {
@@ -96,7 +88,7 @@ final class CompactionCommitter extends AbstractStreamOperator<Row>
                         .commit(
                                 commitUser,
                                 CompactionJob.COMMIT_IDENTIFIER,
-                                new DataEvolutionCompaction.Plan(snapshotId, schemaId, planned),
+                                plan.plan(DataEvolutionCompaction.Plan::new),
                                 files);
         output.collect(new StreamRecord<>(CompactionJob.row(result, rewriters.size())));
     }

@@ -21,38 +21,38 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.maintenance.CompactionConfig;
-import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 /**
  * Data-evolution compaction as a distributed Flink batch job. Planning runs where the job is built
  * (the client, or the JobManager for an application): the latest snapshot is pinned and its live
  * files of the selected partitions are packed into bins ({@code CompactionPlanner}); each bin is
- * one task:
+ * one task. The plan travels with the rewriters and the committer ({@link MaintenancePlanBytes}),
+ * the tasks as bin indexes:
  *
  * <pre>
  *   [tasks × 1] ──rebalance──▶ [rewriter × min(bins, p)] ──global──▶ [committer × 1] ──▶ result row
- *    the planned bins,          one compacted file per bin            one COMPACT snapshot: inputs
- *    serialized                 (RangeRewriter: every position,        deleted, compacted files
- *                               all columns, row ids and sequence     added, deletion vectors
- *                               bounds kept)                          moved (DataEvolutionCompaction)
+ *    the planned bins'          plans the bins' read on the pinned    one COMPACT snapshot: inputs
+ *    indexes                    snapshot once, then writes one        deleted, compacted files
+ *                               compacted file per bin                added, deletion vectors
+ *                               (RangeRewriter: every position, all   moved (DataEvolutionCompaction)
+ *                               columns, row ids and sequence
+ *                               bounds kept)
  * </pre>
  *
  * The commit checks every snapshot committed after the pinned one (see {@code TableCommit}), so a
@@ -116,19 +116,16 @@ public final class CompactionJob {
      */
     DataStream<Row> build(StreamExecutionEnvironment env, DataEvolutionCompaction.Plan plan) {
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        List<Tuple2<Integer, byte[]>> tasks = new ArrayList<>();
-        for (int i = 0; i < plan.tasks().size(); i++) {
-            tasks.add(Tuple2.of(i, CompactionTaskCodec.toBytes(plan.tasks().get(i))));
-        }
+        MaintenancePlanBytes planned =
+                new MaintenancePlanBytes(plan.snapshotId(), plan.schemaId(), plan.tasks());
+        List<Integer> tasks = IntStream.range(0, planned.taskCount()).boxed().toList();
         String name = store.paths().root().getName();
-        return env.fromData(tasks, Types.TUPLE(Types.INT, Types.PRIMITIVE_ARRAY(Types.BYTE)))
+        return env.fromData(tasks, Types.INT)
                 .name("Dovetail compaction tasks: " + name)
                 .setParallelism(1)
                 .rebalance()
-                .map(new CompactionRewriter(store.paths(), plan))
-                .returns(
-                        Types.<Tuple3<Integer, Integer, byte[]>>TUPLE(
-                                Types.INT, Types.INT, Types.PRIMITIVE_ARRAY(Types.BYTE)))
+                .map(new CompactionRewriter(store.paths(), planned))
+                .returns(CompactionRewriter.OUTPUT)
                 .name("Dovetail compaction rewriter: " + name)
                 .setParallelism(Math.min(plan.tasks().size(), parallelism))
                 .global()
@@ -136,7 +133,7 @@ public final class CompactionJob {
                         "Dovetail compaction committer: " + name,
                         ROW_TYPE,
                         new CompactionCommitter(
-                                store.paths(), "dovetail-compact-" + UUID.randomUUID(), plan))
+                                store.paths(), "dovetail-compact-" + UUID.randomUUID(), planned))
                 .setParallelism(1)
                 .setMaxParallelism(1);
     }

@@ -26,50 +26,49 @@ import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple3;
 import org.apache.flink.core.fs.Path;
 
 import java.util.List;
 
 /**
- * One rewriter subtask of a compaction job: turns each task it receives (its index and bytes) into
- * its compacted file through the core {@link RangeRewriter}, and emits the task index, its own
- * subtask index and the compacted file's entry.
+ * One rewriter subtask of a compaction job: plans the read of the plan's tasks on the pinned
+ * snapshot once, when it opens ({@link RangeRewriter#of}), then turns each task whose index it
+ * receives into its compacted file, and emits the task index, its own subtask index and the
+ * compacted file's entry.
  */
-final class CompactionRewriter
-        extends RichMapFunction<Tuple2<Integer, byte[]>, Tuple3<Integer, Integer, byte[]>> {
+final class CompactionRewriter extends RichMapFunction<Integer, Tuple3<Integer, Integer, byte[]>> {
 
     private static final long serialVersionUID = 1L;
 
+    /** The type of what a rewriter emits: task index, subtask index, compacted file's entry. */
+    static final TypeInformation<Tuple3<Integer, Integer, byte[]>> OUTPUT =
+            Types.TUPLE(Types.INT, Types.INT, Types.PRIMITIVE_ARRAY(Types.BYTE));
+
     private final String table;
-    private final long snapshotId;
-    private final long schemaId;
+    private final MaintenancePlanBytes plan;
 
-    private transient TableStore store;
+    private transient List<CompactionTask> tasks;
+    private transient RangeRewriter rewriter;
 
-    CompactionRewriter(TablePaths table, DataEvolutionCompaction.Plan plan) {
+    CompactionRewriter(TablePaths table, MaintenancePlanBytes plan) {
         this.table = table.root().toString();
-        this.snapshotId = plan.snapshotId();
-        this.schemaId = plan.schemaId();
+        this.plan = plan;
     }
 
     @Override
     public void open(OpenContext context) {
-        store = TableStore.open(new TablePaths(new Path(table)));
+        DataEvolutionCompaction.Plan planned = plan.plan(DataEvolutionCompaction.Plan::new);
+        tasks = planned.tasks();
+        rewriter = RangeRewriter.of(TableStore.open(new TablePaths(new Path(table))), planned);
     }
 
     @Override
-    public Tuple3<Integer, Integer, byte[]> map(Tuple2<Integer, byte[]> indexedTask) {
-        CompactionTask task = CompactionTaskCodec.taskFromBytes(indexedTask.f1);
-        DataEvolutionCompaction.Plan plan =
-                new DataEvolutionCompaction.Plan(snapshotId, schemaId, List.of(task));
-        byte[] compacted =
-                CompactionTaskCodec.toBytes(
-                        RangeRewriter.of(store, plan, plan.tasks()).rewrite(task));
+    public Tuple3<Integer, Integer, byte[]> map(Integer task) {
+        byte[] compacted = CompactionTaskCodec.toBytes(rewriter.rewrite(tasks.get(task)));
         return Tuple3.of(
-                indexedTask.f0,
-                getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(),
-                compacted);
+                task, getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(), compacted);
     }
 }

@@ -47,11 +47,11 @@ final class MaterializationCommitter extends AbstractStreamOperator<Row>
 
     private final String table;
     private final String commitUser;
-    private final MaterializationPlanBytes plan;
+    private final MaintenancePlanBytes plan;
 
     private transient DeletionVectorMaterialization.Rewritten[] rewritten;
 
-    MaterializationCommitter(TablePaths table, String commitUser, MaterializationPlanBytes plan) {
+    MaterializationCommitter(TablePaths table, String commitUser, MaintenancePlanBytes plan) {
         this.table = table.root().toString();
         this.commitUser = commitUser;
         this.plan = plan;
@@ -60,7 +60,7 @@ final class MaterializationCommitter extends AbstractStreamOperator<Row>
     @Override
     public void open() throws Exception {
         super.open();
-        rewritten = new DeletionVectorMaterialization.Rewritten[plan.groupCount()];
+        rewritten = new DeletionVectorMaterialization.Rewritten[plan.taskCount()];
     }
 
     @Override
@@ -86,7 +86,7 @@ final class MaterializationCommitter extends AbstractStreamOperator<Row>
                         .commit(
                                 commitUser,
                                 MaterializationJob.COMMIT_IDENTIFIER,
-                                plan.plan(),
+                                plan.plan(DeletionVectorMaterialization.Plan::new),
                                 done);
         output.collect(new StreamRecord<>(MaterializationJob.row(result)));
     }

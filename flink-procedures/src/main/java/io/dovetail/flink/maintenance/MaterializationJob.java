@@ -41,8 +41,8 @@ import java.util.stream.IntStream;
  * Deletion-vector materialization ({@link DeletionVectorMaterialization}, semantics §8.4) as a
  * distributed Flink batch job. Planning runs where the job is built: the latest snapshot is pinned
  * and every group of the selected partitions with a deletion vector becomes one task; the plan
- * travels with the rewriters and the committer ({@link MaterializationPlanBytes}), the tasks as
- * group indexes:
+ * travels with the rewriters and the committer ({@link MaintenancePlanBytes}), the tasks as group
+ * indexes:
  *
  * <pre>
  *   [groups × 1] ──rebalance──▶ [rewriter × min(groups, p)] ──global──▶ [committer × 1] ──▶ result row
@@ -108,8 +108,9 @@ public final class MaterializationJob {
     private DataStream<Row> build(
             StreamExecutionEnvironment env, DeletionVectorMaterialization.Plan plan) {
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        MaterializationPlanBytes planned = new MaterializationPlanBytes(plan);
-        List<Integer> groups = IntStream.range(0, planned.groupCount()).boxed().toList();
+        MaintenancePlanBytes planned =
+                new MaintenancePlanBytes(plan.snapshotId(), plan.schemaId(), plan.groups());
+        List<Integer> groups = IntStream.range(0, planned.taskCount()).boxed().toList();
         String name = store.paths().root().getName();
         return env.fromData(groups, Types.INT)
                 .name("Dovetail groups with deletion vectors: " + name)

@@ -50,21 +50,22 @@ final class MaterializationRewriter
                     Types.INT, Types.LONG, Types.OBJECT_ARRAY(Types.PRIMITIVE_ARRAY(Types.BYTE)));
 
     private final String table;
-    private final MaterializationPlanBytes plan;
+    private final MaintenancePlanBytes plan;
 
     private transient List<CompactionTask> groups;
     private transient DeletionVectorMaterialization.Rewriter rewriter;
     private transient Counter groupsRewritten;
     private transient Counter rowsKept;
 
-    MaterializationRewriter(TablePaths table, MaterializationPlanBytes plan) {
+    MaterializationRewriter(TablePaths table, MaintenancePlanBytes plan) {
         this.table = table.root().toString();
         this.plan = plan;
     }
 
     @Override
     public void open(OpenContext context) {
-        DeletionVectorMaterialization.Plan planned = plan.plan();
+        DeletionVectorMaterialization.Plan planned =
+                plan.plan(DeletionVectorMaterialization.Plan::new);
         groups = planned.groups();
         rewriter =
                 new DeletionVectorMaterialization(TableStore.open(new TablePaths(new Path(table))))

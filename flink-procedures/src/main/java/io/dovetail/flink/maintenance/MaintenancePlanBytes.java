@@ -19,37 +19,43 @@ package io.dovetail.flink.maintenance;
 
 import io.dovetail.table.maintenance.CompactionTask;
 import io.dovetail.table.maintenance.CompactionTaskCodec;
-import io.dovetail.table.maintenance.DeletionVectorMaterialization;
 
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A materialization plan as the job's operators carry it: the pinned snapshot and schema ids and
- * each group's bytes, in the plan's (row) order; a group's index in it names the group in the job.
+ * A maintenance plan (a compaction's bins, a materialization's groups) as a job's operators carry
+ * it: the pinned snapshot and schema ids and each task's bytes, in the plan's (row) order; a task's
+ * index in it names the task in the job.
  */
-final class MaterializationPlanBytes implements Serializable {
+final class MaintenancePlanBytes implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /** Builds a plan from its pinned snapshot, schema and tasks: a plan record's constructor. */
+    @FunctionalInterface
+    interface Factory<P> {
+        P of(long snapshotId, long schemaId, List<CompactionTask> tasks);
+    }
+
     private final long snapshotId;
     private final long schemaId;
-    private final ArrayList<byte[]> groups = new ArrayList<>();
+    private final ArrayList<byte[]> tasks = new ArrayList<>();
 
-    MaterializationPlanBytes(DeletionVectorMaterialization.Plan plan) {
-        this.snapshotId = plan.snapshotId();
-        this.schemaId = plan.schemaId();
-        plan.groups().forEach(g -> groups.add(CompactionTaskCodec.toBytes(g)));
+    MaintenancePlanBytes(long snapshotId, long schemaId, List<CompactionTask> tasks) {
+        this.snapshotId = snapshotId;
+        this.schemaId = schemaId;
+        tasks.forEach(t -> this.tasks.add(CompactionTaskCodec.toBytes(t)));
     }
 
-    int groupCount() {
-        return groups.size();
+    int taskCount() {
+        return tasks.size();
     }
 
-    DeletionVectorMaterialization.Plan plan() {
+    <P> P plan(Factory<P> factory) {
         List<CompactionTask> planned = new ArrayList<>();
-        groups.forEach(g -> planned.add(CompactionTaskCodec.taskFromBytes(g)));
-        return new DeletionVectorMaterialization.Plan(snapshotId, schemaId, planned);
+        tasks.forEach(t -> planned.add(CompactionTaskCodec.taskFromBytes(t)));
+        return factory.of(snapshotId, schemaId, planned);
     }
 }
