@@ -80,7 +80,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     public void processElement(StreamRecord<RowData> element) {
         RowData row = element.getValue();
         long rowId = row.getLong(0);
-        if (!updates.add(rowId, values.copyOf(row))) {
+        if (!updates.add(rowId, values.of(row))) {
             TableStore store = TableStore.open(new TablePaths(new Path(table)));
             throw ColumnUpdater.staleRowId(store.snapshots().snapshot(baseSnapshotId), rowId);
         }

@@ -90,7 +90,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         boolean update = row.getByte(1) == MergeSink.UPDATE;
         if (row.isNullAt(0)) {
             skipStale(update, "A merge source row has a NULL _ROW_ID");
-        } else if (!changes.add(row.getLong(0), update ? values.copyOf(row) : null)) {
+        } else if (!changes.add(row.getLong(0), update ? values.of(row) : null)) {
             skipStale(
                     update,
                     "Row id "

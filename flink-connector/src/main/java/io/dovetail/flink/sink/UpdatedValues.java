@@ -21,6 +21,7 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -31,7 +32,7 @@ import java.util.stream.IntStream;
 
 /**
  * The new values of the updated columns inside an input row of a row-level writer (they start at
- * field {@code offset}), copied out of the row into a compact binary row so it can be buffered.
+ * field {@code offset}), as a binary row of their own.
  */
 final class UpdatedValues {
 
@@ -56,9 +57,12 @@ final class UpdatedValues {
         }
     }
 
-    /** A copy of the updated columns' values in {@code row}, in the order of the columns. */
-    RowData copyOf(RowData row) {
-        return serializer.toBinaryRow(projection.replaceRow(row)).copy();
+    /**
+     * The updated columns' values in {@code row}, in the order of the columns; the returned row is
+     * reused by the next call.
+     */
+    BinaryRowData of(RowData row) {
+        return serializer.toBinaryRow(projection.replaceRow(row));
     }
 
     /** The values of a copy, for messages. */

@@ -21,6 +21,11 @@ import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.binary.BinaryRowData;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.VarCharType;
 
 import org.junit.jupiter.api.Test;
 
@@ -42,7 +47,7 @@ class ChangesByGroupTest {
     @Test
     void updatesComeOutInRowIdOrderAndDeletesApart() {
         for (long rowId : new long[] {33, 4, 12, 0, 30, 9}) {
-            assertThat(changes.add(rowId, GenericRowData.of(rowId * 10))).isTrue();
+            assertThat(changes.add(rowId, bigint(rowId * 10))).isTrue();
         }
         assertThat(changes.add(17, null)).isTrue();
         assertThat(changes.add(31, null)).isTrue();
@@ -58,7 +63,7 @@ class ChangesByGroupTest {
     @Test
     void rowIdsOutsideEveryGroupAreRefusedAndNotKept() {
         for (long stale : new long[] {-1, 20, 29, 35, 1_000}) {
-            assertThat(changes.add(stale, GenericRowData.of(1L))).as("row id " + stale).isFalse();
+            assertThat(changes.add(stale, bigint(1L))).as("row id " + stale).isFalse();
         }
         assertThat(changes.isEmpty()).isTrue();
         assertThat(changes.updates().hasNext()).isFalse();
@@ -67,16 +72,39 @@ class ChangesByGroupTest {
 
     @Test
     void aSecondChangeOfARowFailsNamingBoth() {
-        changes.add(15, GenericRowData.of(1L));
+        changes.add(15, bigint(1L));
         assertThatThrownBy(() -> changes.add(15, null))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("15: 1 then delete");
         changes.add(34, null);
-        assertThatThrownBy(() -> changes.add(34, GenericRowData.of(7L)))
-                .hasMessage("34: delete then 7");
+        assertThatThrownBy(() -> changes.add(34, bigint(7L))).hasMessage("34: delete then 7");
         List<RowUpdate> updates = new ArrayList<>();
         changes.updates().forEachRemaining(updates::add);
         assertThat(updates).extracting(RowUpdate::rowId).containsExactly(15L);
+    }
+
+    @Test
+    void valuesSpanningManyChunksComeBackByteForByte() {
+        RowDataSerializer strings = new RowDataSerializer(new VarCharType(VarCharType.MAX_LENGTH));
+        ChangesByGroup many =
+                new ChangesByGroup(
+                        List.<long[]>of(new long[] {0, 2_999}),
+                        (rowId, first, second) -> new IllegalStateException());
+        for (long rowId = 2_999; rowId >= 0; rowId--) { // 3,000 x ~1 KB: several 1 MB chunks
+            String text = rowId + ":" + "x".repeat((int) (rowId % 1_500));
+            many.add(rowId, strings.toBinaryRow(GenericRowData.of(StringData.fromString(text))));
+        }
+        List<String> read = new ArrayList<>();
+        many.updates().forEachRemaining(u -> read.add(u.rowId() + "|" + u.values().getString(0)));
+        assertThat(read).hasSize(3_000);
+        for (int rowId = 0; rowId < 3_000; rowId++) {
+            assertThat(read.get(rowId))
+                    .isEqualTo(rowId + "|" + rowId + ":" + "x".repeat(rowId % 1_500));
+        }
+    }
+
+    private static BinaryRowData bigint(long value) {
+        return new RowDataSerializer(new BigIntType()).toBinaryRow(GenericRowData.of(value)).copy();
     }
 
     private static String describe(RowData values) {
