@@ -55,6 +55,11 @@ public final class DovetailOptions {
                         + " `SELECT * FROM t /*+ OPTIONS('scan.snapshot-id' = '3') */`. A hinted"
                         + " key starting with `scan.`, `source.`, `sink.` or `continuous.` that is"
                         + " not listed here is refused."),
+        SESSION(
+                "Session options",
+                "Set in the SQL session before a `CALL`, e.g. `SET"
+                        + " 'dovetail.merge.broadcast-join.max-source-size' = '16 mb';`; read by"
+                        + " the procedures."),
         TABLE(
                 "Table options",
                 "Set in `CREATE TABLE ... WITH (...)` or `ALTER TABLE ... SET (...)`, with Apache"
@@ -293,6 +298,21 @@ public final class DovetailOptions {
                             "INSERT OVERWRITE without a static partition replaces only the"
                                     + " partitions it writes; false replaces the whole table.");
 
+    public static final ConfigOption<MemorySize> MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE =
+            ConfigOptions.key("dovetail.merge.broadcast-join.max-source-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("256 mb"))
+                    .withDescription(
+                            "A merge that only updates or deletes matched rows, on a condition"
+                                    + " equating target and source columns, runs as a broadcast"
+                                    + " key join when its source is a table of the catalog whose"
+                                    + " rows are estimated (row count x about 40 bytes of heap"
+                                    + " plus the keys' and values' widths) to take at most this"
+                                    + " much: every writer holds the whole source by key and"
+                                    + " joins the target rows of its own row-range groups as it"
+                                    + " reads their keys, so nothing is shuffled but the source."
+                                    + " Every other merge runs the SQL join. '0' turns it off.");
+
     private static final List<ConfigOption<?>> TABLE =
             List.of(
                     ROW_TRACKING_ENABLED,
@@ -336,6 +356,8 @@ public final class DovetailOptions {
                 return byKey(catalog.requiredOptions(), catalog.optionalOptions());
             case SCAN_AND_WRITE:
                 return byKey(DovetailTableFactory.OPTIONS);
+            case SESSION:
+                return List.of(MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE);
             default:
                 return TABLE;
         }

@@ -20,18 +20,13 @@ package io.dovetail.flink.sink;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.update.RowUpdate;
 
-import org.apache.flink.core.memory.MemorySegment;
-import org.apache.flink.core.memory.MemorySegmentFactory;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
-import org.apache.flink.table.data.binary.BinarySegmentUtils;
 
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 import javax.annotation.Nullable;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +37,8 @@ import java.util.TreeMap;
  * The changes a row-level writer holds until the end of its input, placed by position in the
  * row-range groups of the base snapshot: a change costs one group lookup, a row changed twice is
  * found as its second change arrives, and the changes come out in row-id order without a sort.
- * Memory: the new values' bytes in a few large arrays (no object per change, so millions of
- * buffered changes cost the garbage collector nothing), 12 bytes per change, and one int per row of
- * every touched group (which its partial-column file rewrites in full anyway).
+ * Memory: the new values in a {@link RowArena} (no object per change), and one int per row of every
+ * touched group (which its partial-column file rewrites in full anyway).
  */
 final class ChangesByGroup {
 
@@ -54,7 +48,7 @@ final class ChangesByGroup {
     }
 
     private final TreeMap<Long, Group> groups = new TreeMap<>();
-    private final ValueArena values = new ValueArena();
+    private final RowArena values = new RowArena();
     private final DuplicateChange duplicate;
 
     /**
@@ -87,7 +81,7 @@ final class ChangesByGroup {
     }
 
     boolean isEmpty() {
-        return values.isEmpty();
+        return values.size() == 0;
     }
 
     /** The updates (changes with new values), in ascending row-id order. */
@@ -124,7 +118,7 @@ final class ChangesByGroup {
                         position = 0;
                     }
                     int change = group.changeAt(position++);
-                    if (change >= 0 && !values.isDelete(change)) {
+                    if (change >= 0 && !values.isNull(change)) {
                         return new RowUpdate(group.first + position - 1, values.get(change));
                     }
                 }
@@ -138,73 +132,13 @@ final class ChangesByGroup {
         for (Group group : touchedGroups()) {
             for (int position = 0; position < group.slots.length; position++) {
                 int change = group.changeAt(position);
-                if (change >= 0 && values.isDelete(change)) {
+                if (change >= 0 && values.isNull(change)) {
                     deletes.addLong(group.first + position);
                 }
             }
         }
         deletes.runOptimize();
         return deletes;
-    }
-
-    /** The changes' values, back to back in large byte chunks; a delete has none. */
-    private static final class ValueArena {
-
-        private static final int CHUNK = 1 << 20;
-
-        private final List<MemorySegment> chunks = new ArrayList<>();
-        private int[] chunkOf = new int[1024];
-        private int[] offsetOf = new int[1024];
-        private int[] sizeOf = new int[1024]; // -1: a delete
-        private int count;
-        private int used; // bytes of the last chunk
-        private int arity = -1;
-
-        /** Stores a copy of {@code values} (null: a delete); returns the change's index. */
-        int add(@Nullable BinaryRowData values) {
-            if (count == sizeOf.length) {
-                chunkOf = Arrays.copyOf(chunkOf, count * 2);
-                offsetOf = Arrays.copyOf(offsetOf, count * 2);
-                sizeOf = Arrays.copyOf(sizeOf, count * 2);
-            }
-            if (values == null) {
-                sizeOf[count] = -1;
-                return count++;
-            }
-            arity = values.getArity();
-            int size = values.getSizeInBytes();
-            if (chunks.isEmpty() || used + size > chunks.get(chunks.size() - 1).size()) {
-                chunks.add(MemorySegmentFactory.wrap(new byte[Math.max(CHUNK, size)]));
-                used = 0;
-            }
-            MemorySegment chunk = chunks.get(chunks.size() - 1);
-            BinarySegmentUtils.copyToBytes(
-                    values.getSegments(), values.getOffset(), chunk.getHeapMemory(), used, size);
-            chunkOf[count] = chunks.size() - 1;
-            offsetOf[count] = used;
-            sizeOf[count] = size;
-            used += size;
-            return count++;
-        }
-
-        boolean isDelete(int change) {
-            return sizeOf[change] < 0;
-        }
-
-        /** The values of a change that is not a delete, as a new view on the arena. */
-        @Nullable
-        RowData get(int change) {
-            if (isDelete(change)) {
-                return null;
-            }
-            BinaryRowData row = new BinaryRowData(arity);
-            row.pointTo(chunks.get(chunkOf[change]), offsetOf[change], sizeOf[change]);
-            return row;
-        }
-
-        boolean isEmpty() {
-            return count == 0;
-        }
     }
 
     private List<Group> touchedGroups() {

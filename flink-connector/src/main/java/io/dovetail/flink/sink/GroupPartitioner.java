@@ -30,8 +30,10 @@ import org.apache.flink.table.data.RowData;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -66,6 +68,9 @@ final class GroupPartitioner implements Partitioner<Long> {
         }
     }
 
+    private static final Comparator<long[]> LARGEST_FIRST =
+            Comparator.<long[]>comparingLong(r -> r[0] - r[1]).thenComparingLong(r -> r[0]);
+
     private transient int channels;
     private transient TreeMap<Long, long[]> groups; // first row id -> {last row id, channel}
     private transient long[] load;
@@ -98,9 +103,7 @@ final class GroupPartitioner implements Partitioner<Long> {
             loadedSnapshot = baseSnapshotId;
             if (baseSnapshotId >= 1) {
                 List<long[]> ranges = ranges(baseSnapshotId, -1);
-                ranges.sort(
-                        Comparator.<long[]>comparingLong(r -> r[0] - r[1]) // largest first
-                                .thenComparingLong(r -> r[0]));
+                ranges.sort(LARGEST_FIRST);
                 ranges.forEach(this::assign);
             }
         }
@@ -146,8 +149,32 @@ final class GroupPartitioner implements Partitioner<Long> {
         return ranges;
     }
 
+    /**
+     * The first row ids of the groups of {@code ranges} that writer {@code writer} of {@code
+     * writers} owns, by the assignment this partitioner makes of the base snapshot's groups.
+     */
+    static Set<Long> groupsOf(int writer, int writers, List<long[]> ranges) {
+        List<long[]> sorted = new ArrayList<>(ranges);
+        sorted.sort(LARGEST_FIRST);
+        long[] load = new long[writers];
+        Set<Long> owned = new HashSet<>();
+        for (long[] range : sorted) {
+            if (leastLoaded(load, range) == writer) {
+                owned.add(range[0]);
+            }
+        }
+        return owned;
+    }
+
     /** Gives the group {@code range} to the least loaded writer. */
     private void assign(long[] range) {
+        int channel = leastLoaded(load, range);
+        groups.put(range[0], new long[] {range[1], channel});
+        knownUpTo = Math.max(knownUpTo, range[1]);
+    }
+
+    /** The least loaded writer of {@code load}, which takes on the rows of {@code range}. */
+    private static int leastLoaded(long[] load, long[] range) {
         int channel = 0;
         for (int i = 1; i < load.length; i++) {
             if (load[i] < load[channel]) {
@@ -155,7 +182,6 @@ final class GroupPartitioner implements Partitioner<Long> {
             }
         }
         load[channel] += range[1] - range[0] + 1;
-        groups.put(range[0], new long[] {range[1], channel});
-        knownUpTo = Math.max(knownUpTo, range[1]);
+        return channel;
     }
 }

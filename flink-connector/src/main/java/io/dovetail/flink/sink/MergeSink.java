@@ -22,9 +22,11 @@ import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.FlinkTypes;
 
+import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -34,13 +36,19 @@ import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.JoinedRowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
 import javax.annotation.Nullable;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -92,6 +100,11 @@ public final class MergeSink {
 
     public static final String SKIPPED_DELETES = "dovetail-merge-skipped-deletes";
 
+    /** Accumulators of a broadcast key join: the source rows, and those some target row matched. */
+    static final String SOURCE_ROWS = "dovetail-merge-source-rows";
+
+    static final String MATCHED_SOURCE_ROWS = "dovetail-merge-matched-source-rows";
+
     private final TablePaths table;
     private final TableSchema schema;
     private final long baseSnapshotId;
@@ -133,10 +146,7 @@ public final class MergeSink {
     }
 
     public DataStreamSink<?> build(DataStream<RowData> rows) {
-        if (rows.getExecutionEnvironment().getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
-                != RuntimeExecutionMode.BATCH) {
-            throw Errors.unsupported("a merge in streaming mode", "Run it as a batch job");
-        }
+        requireBatch(rows);
         String name = table.root().getName();
         int writers = parallelism != null ? parallelism : rows.getParallelism();
         List<LogicalType> rowTypes =
@@ -180,6 +190,91 @@ public final class MergeSink {
         if (committables == null) { // an empty target and no inserts: only counting
             return routed.sinkTo(new DiscardingSink<>()).name("end");
         }
+        return committed(committables, name);
+    }
+
+    /**
+     * Builds the sink of a merge that only changes matched rows and joins on equal columns, as a
+     * broadcast key join: {@code sourceRows} are the join key (the values of the target's {@code
+     * keyColumns}, of their types), the action ({@link #UPDATE}, {@link #DELETE} or {@link
+     * #MATCHED_NO_ACTION}) and the new values of the updated columns. Every writer holds the whole
+     * source by key and joins the target rows of its own groups as it reads their key columns, so
+     * neither the target nor the matches are shuffled:
+     *
+     * <pre>
+     *   source rows ─▶ [number] ─broadcast─▶ [key join writer × p] ─ partial-column files, ─▶ [committer × 1]
+     *                                         reads the keys of       deleted rows
+     *                                         its groups @ base
+     * </pre>
+     *
+     * Each writer holds every source row in memory: for sources small next to a writer's heap. The
+     * job runs with object reuse (the rows are copied where they are held).
+     */
+    public DataStreamSink<?> buildBroadcastKeyJoin(
+            DataStream<RowData> sourceRows, List<String> keyColumns) {
+        requireBatch(sourceRows);
+        if (baseSnapshotId <= 0 || inserts) {
+            throw new IllegalStateException("A broadcast key join changes existing rows only.");
+        }
+        String name = table.root().getName();
+        // every writer deserializes every source row: into one reused row, not one object each
+        sourceRows.getExecutionEnvironment().getConfig().enableObjectReuse();
+        List<LogicalType> keyTypes = columnTypes(keyColumns);
+        List<LogicalType> numberedTypes = new ArrayList<>(keyTypes);
+        numberedTypes.add(new TinyIntType());
+        numberedTypes.addAll(columnTypes(updatedColumns));
+        numberedTypes.add(new BigIntType(false));
+        DataStream<Committable> committables =
+                sourceRows
+                        .map(new SourceRowNumbers())
+                        .returns(
+                                InternalTypeInfo.ofFields(
+                                        numberedTypes.toArray(LogicalType[]::new)))
+                        .name("Dovetail merge source rows: " + name)
+                        .setParallelism(sourceRows.getParallelism())
+                        .broadcast()
+                        .transform(
+                                "Dovetail merge key join writer: " + name,
+                                new CommittableTypeInfo(),
+                                new BroadcastKeyJoinWriter(
+                                        table,
+                                        baseSnapshotId,
+                                        keyColumns,
+                                        keyTypes,
+                                        updatedColumns,
+                                        numberedTypes))
+                        .setParallelism(
+                                parallelism != null ? parallelism : sourceRows.getParallelism());
+        return committed(committables, name);
+    }
+
+    /**
+     * The source rows no target row matched, counted by the router or, for a broadcast key join, as
+     * the source rows less those matched.
+     */
+    public static long notMatchedSourceRows(JobExecutionResult job) {
+        Number counted = job.getAccumulatorResult(ACCUMULATORS.get(NOT_MATCHED_NO_ACTION));
+        Number sourceRows = job.getAccumulatorResult(SOURCE_ROWS);
+        Roaring64NavigableMap matched = job.getAccumulatorResult(MATCHED_SOURCE_ROWS);
+        return (counted == null ? 0 : counted.longValue())
+                + (sourceRows == null ? 0 : sourceRows.longValue())
+                - (matched == null ? 0 : matched.getLongCardinality());
+    }
+
+    private static void requireBatch(DataStream<RowData> rows) {
+        if (rows.getExecutionEnvironment().getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
+                != RuntimeExecutionMode.BATCH) {
+            throw Errors.unsupported("a merge in streaming mode", "Run it as a batch job");
+        }
+    }
+
+    private List<LogicalType> columnTypes(List<String> columns) {
+        return columns.stream()
+                .map(c -> FlinkTypes.toFlink(schema.field(c).orElseThrow().type()).copy(true))
+                .toList();
+    }
+
+    private DataStreamSink<?> committed(DataStream<Committable> committables, String name) {
         return committables
                 .global()
                 .transform(
@@ -191,6 +286,31 @@ public final class MergeSink {
                 .sinkTo(new DiscardingSink<>())
                 .name("end")
                 .setParallelism(1);
+    }
+
+    /**
+     * Counts the source rows and appends to each a number unique in the job (the subtask index in
+     * the high bits), by which the writers tell which source rows matched.
+     */
+    private static final class SourceRowNumbers extends RichMapFunction<RowData, RowData> {
+
+        private static final long serialVersionUID = 1L;
+
+        private transient LongCounter rows;
+        private transient long next;
+
+        @Override
+        public void open(OpenContext context) {
+            rows = new LongCounter();
+            getRuntimeContext().addAccumulator(SOURCE_ROWS, rows);
+            next = (long) getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() << 40;
+        }
+
+        @Override
+        public RowData map(RowData row) {
+            rows.add(1L);
+            return new JoinedRowData(row, GenericRowData.of(next++));
+        }
     }
 
     /** Counts each row's action; sends changes of existing rows on and new rows to the side. */

@@ -133,13 +133,18 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
 
     private RuntimeException duplicateMatch(
             long rowId, @Nullable RowData first, @Nullable RowData second) {
+        return matchedTwice(rowId, describe(first), describe(second));
+    }
+
+    /** The error for a target row matched by two source rows, each described by what it does. */
+    static RuntimeException matchedTwice(long rowId, String first, String second) {
         return Errors.invalidArgument(
                 "Target row with _ROW_ID "
                         + rowId
                         + " is matched by more than one source row: one "
-                        + describe(first)
+                        + first
                         + ", another "
-                        + describe(second)
+                        + second
                         + ". Make the merge condition match at most one source row per target"
                         + " row; nothing was committed.");
     }

@@ -22,7 +22,6 @@ import io.dovetail.flink.source.DovetailChangelogSource;
 import io.dovetail.flink.source.DovetailSource;
 import io.dovetail.flink.source.ReadSpec;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.predicate.Predicate;
 import io.dovetail.table.read.RowGroups;
@@ -189,14 +188,9 @@ public final class DovetailTableSource
                 snapshotId == null
                         ? store.latestSnapshot()
                         : Optional.of(store.snapshots().snapshot(snapshotId));
-        long rows = 0;
-        if (snapshot.isPresent()) {
-            for (RowRange range :
-                    RowGroups.rangesOfLiveFiles(store.files(snapshot.get()).liveFiles())) {
-                rows += range.count();
-            }
-        }
-        return new TableStats(rows);
+        return new TableStats(
+                snapshot.map(s -> RowGroups.rowCountOfLiveFiles(store.files(s).liveFiles()))
+                        .orElse(0L));
     }
 
     @Override

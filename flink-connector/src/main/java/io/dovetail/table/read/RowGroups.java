@@ -63,6 +63,15 @@ public final class RowGroups {
         return groups;
     }
 
+    /** The rows of the live files' groups (every position, deleted or not). */
+    public static long rowCountOfLiveFiles(List<ManifestEntry> files) {
+        long rows = 0;
+        for (RowRange range : rangesOfLiveFiles(files)) {
+            rows += range.count();
+        }
+        return rows;
+    }
+
     /** The row range of each group of a snapshot's live {@code files}, in row-id order. */
     public static List<RowRange> rangesOfLiveFiles(List<ManifestEntry> files) {
         List<RowRange> ranges = new ArrayList<>();

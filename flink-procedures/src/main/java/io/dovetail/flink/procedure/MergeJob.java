@@ -18,10 +18,12 @@
 package io.dovetail.flink.procedure;
 
 import io.dovetail.flink.catalog.CatalogTables;
+import io.dovetail.flink.options.DovetailOptions;
 import io.dovetail.flink.sink.MergeSink;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
@@ -40,9 +42,15 @@ import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.config.OptimizerConfigOptions;
+import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -56,6 +64,15 @@ import java.util.UUID;
  *           ├─ [join on merge_condition] ─▶ [router] ─ updates, deletes ─by group─▶ [merge writer × p] ─┐
  *   target ─┘   (skipped for a self-merge    └─ inserts ─▶ [append writer × p] ────────────────────┤
  *   @ base       on _ROW_ID)                                                         [committer × 1]
+ * </pre>
+ *
+ * A merge that only updates or deletes matched rows on equal key columns, from a source table small
+ * enough ({@link DovetailOptions#MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE}), runs the join in the
+ * writers instead ({@link MergeSink#buildBroadcastKeyJoin}); the target is read by the writers, in
+ * their own groups, and never shuffled:
+ *
+ * <pre>
+ *   source (keys, action, values) ─broadcast─▶ [key join writer × p: reads its groups' keys @ base] ─▶ [committer × 1]
  * </pre>
  *
  * The result row counts what the job did: source rows read, matched target rows, rows updated,
@@ -131,28 +148,32 @@ final class MergeJob {
                         targetReference);
         Table raw = planned(sql, query.rawQuery(), "the merge");
         Table changes = planned(sql, query.query(raw.getResolvedSchema()), "the merge");
-        DataStream<RowData> rows;
-        try {
-            rows =
-                    sql.toDataStream(
-                            changes,
-                            changes.getResolvedSchema()
-                                    .toPhysicalRowDataType()
-                                    .bridgedTo(RowData.class));
-        } catch (RuntimeException e) {
-            throw new ValidationException("Cannot plan the merge: " + e.getMessage(), e);
-        }
         String commitUser = "dovetail-merge-" + UUID.randomUUID();
-        new MergeSink(
-                        store.paths(),
-                        schema,
-                        base.map(Snapshot::id).orElse(-1L),
-                        query.updatedColumns(),
-                        query.inserts(),
-                        commitUser)
-                .onStaleRowIds(spec.onStaleRowIds())
-                .parallelism(spec.parallelism())
-                .build(rows);
+        MergeSink sink =
+                new MergeSink(
+                                store.paths(),
+                                schema,
+                                base.map(Snapshot::id).orElse(-1L),
+                                query.updatedColumns(),
+                                query.inserts(),
+                                commitUser)
+                        .onStaleRowIds(spec.onStaleRowIds())
+                        .parallelism(spec.parallelism());
+        List<String[]> keys =
+                base.isPresent() ? query.keyJoinColumns(source.getResolvedSchema()) : List.of();
+        Table keyed =
+                keys.isEmpty()
+                        ? null
+                        : planned(
+                                sql,
+                                query.keyJoinQuery(keys, raw.getResolvedSchema()),
+                                "the merge");
+        if (keyed != null && fitsBroadcast(spec, name[0], keyed, env.getConfiguration())) {
+            sink.buildBroadcastKeyJoin(
+                    rows(sql, keyed), keys.stream().map(pair -> pair[0]).toList());
+        } else {
+            sink.build(rows(sql, changes));
+        }
         JobExecutionResult result = env.execute("Dovetail merge into " + spec.target());
         return resultRow(store, base, commitUser, result);
     }
@@ -200,6 +221,60 @@ final class MergeJob {
         }
     }
 
+    private static DataStream<RowData> rows(StreamTableEnvironment sql, Table table) {
+        try {
+            return sql.toDataStream(
+                    table,
+                    table.getResolvedSchema().toPhysicalRowDataType().bridgedTo(RowData.class));
+        } catch (RuntimeException e) {
+            throw new ValidationException("Cannot plan the merge: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the source rows of a broadcast key join ({@code keyed}) are estimated to fit under
+     * {@link DovetailOptions#MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE}: only a source that is a table
+     * of this catalog, whose live row count is known, is estimated.
+     */
+    private boolean fitsBroadcast(
+            MergeSpec spec, String database, Table keyed, ReadableConfig session) {
+        long limit = session.get(DovetailOptions.MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE).getBytes();
+        if (limit <= 0 || SqlFragments.isQuery(spec.source()) || !spec.sourceSqls().isEmpty()) {
+            return false;
+        }
+        String[] parts = spec.source().replace("`", "").split("\\.");
+        String name;
+        if (parts.length == 1) {
+            name = database + "." + parts[0];
+        } else if (parts.length == 2) {
+            name = parts[0] + "." + parts[1];
+        } else if (parts.length == 3 && parts[0].equals(tables.catalogName())) {
+            name = parts[1] + "." + parts[2];
+        } else {
+            return false;
+        }
+        TableStore source;
+        try {
+            source = tables.open(name);
+        } catch (ValidationException e) {
+            return false; // not a table of this catalog (a view, another catalog's table)
+        }
+        long rows =
+                source.latestSnapshot()
+                        .map(s -> RowGroups.rowCountOfLiveFiles(source.files(s).liveFiles()))
+                        .orElse(0L);
+        long rowBytes = 40;
+        for (DataType type : keyed.getResolvedSchema().getColumnDataTypes()) {
+            rowBytes += fixedWidth(type.getLogicalType()) ? 8 : 40;
+        }
+        return rows <= limit / rowBytes;
+    }
+
+    private static boolean fixedWidth(LogicalType type) {
+        return BinaryRowData.isInFixedLengthPart(type)
+                && !(type instanceof DecimalType d && !DecimalData.isCompact(d.getPrecision()));
+    }
+
     private static Table planned(StreamTableEnvironment sql, String query, String what) {
         try {
             return sql.sqlQuery(query);
@@ -213,15 +288,11 @@ final class MergeJob {
         long updated = count(job, MergeSink.UPDATE);
         long deleted = count(job, MergeSink.DELETE);
         long unchanged = count(job, MergeSink.MATCHED_NO_ACTION);
+        long notMatched = MergeSink.notMatchedSourceRows(job);
         long skippedUpdates = counter(job, MergeSink.SKIPPED_UPDATES);
         long skippedDeletes = counter(job, MergeSink.SKIPPED_DELETES);
         long matched = updated + deleted + unchanged - skippedUpdates - skippedDeletes;
-        long sourceRows =
-                updated
-                        + deleted
-                        + unchanged
-                        + count(job, MergeSink.INSERT)
-                        + count(job, MergeSink.NOT_MATCHED_NO_ACTION);
+        long sourceRows = updated + deleted + unchanged + count(job, MergeSink.INSERT) + notMatched;
         long groups = 0;
         long files = 0;
         long bytes = 0;

@@ -33,6 +33,7 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeCasts;
 import javax.annotation.Nullable;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,12 +60,28 @@ final class MergeQuery {
             Pattern.compile(
                     "^(`[^`]+`|[A-Za-z_][A-Za-z0-9_]*)\\s*\\.\\s*(`[^`]+`|[A-Za-z_][A-Za-z0-9_]*)$");
 
+    private static final Set<LogicalTypeRoot> KEY_TYPES =
+            EnumSet.of(
+                    LogicalTypeRoot.BOOLEAN,
+                    LogicalTypeRoot.TINYINT,
+                    LogicalTypeRoot.SMALLINT,
+                    LogicalTypeRoot.INTEGER,
+                    LogicalTypeRoot.BIGINT,
+                    LogicalTypeRoot.DECIMAL,
+                    LogicalTypeRoot.DATE,
+                    LogicalTypeRoot.TIME_WITHOUT_TIME_ZONE,
+                    LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE,
+                    LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+                    LogicalTypeRoot.CHAR,
+                    LogicalTypeRoot.BINARY);
+
     private final MergeSpec spec;
     private final TableSchema target;
     private final LinkedHashMap<String, String> updates;
     @Nullable private final LinkedHashMap<String, String> inserts;
     @Nullable private final String selfMergeRowId;
     private final String fromClause;
+    private final String sourceFromClause;
 
     private MergeQuery(
             MergeSpec spec,
@@ -72,13 +89,15 @@ final class MergeQuery {
             LinkedHashMap<String, String> updates,
             @Nullable LinkedHashMap<String, String> inserts,
             @Nullable String selfMergeRowId,
-            String fromClause) {
+            String fromClause,
+            String sourceFromClause) {
         this.spec = spec;
         this.target = target;
         this.updates = updates;
         this.inserts = inserts;
         this.selfMergeRowId = selfMergeRowId;
         this.fromClause = fromClause;
+        this.sourceFromClause = sourceFromClause;
     }
 
     /**
@@ -114,9 +133,10 @@ final class MergeQuery {
         }
         String selfMergeRowId = selfMergeRowId(spec, updates, inserts);
         String source = SqlFragments.quote(spec.sourceAlias());
+        String sourceFrom = sourceReference + " AS " + source;
         String from;
         if (selfMergeRowId != null) {
-            from = sourceReference + " AS " + source;
+            from = sourceFrom;
         } else {
             String join =
                     spec.notMatchedBySourceDeleteCondition() != null ? "FULL JOIN" : "LEFT JOIN";
@@ -137,7 +157,7 @@ final class MergeQuery {
                             + spec.mergeCondition()
                             + ")";
         }
-        return new MergeQuery(spec, target, updates, inserts, selfMergeRowId, from);
+        return new MergeQuery(spec, target, updates, inserts, selfMergeRowId, from, sourceFrom);
     }
 
     /** The target columns the merge updates, in the order of their values. */
@@ -151,6 +171,75 @@ final class MergeQuery {
 
     boolean isSelfMerge() {
         return selfMergeRowId != null;
+    }
+
+    /**
+     * The {target column, source column} pairs of a merge that can run as a broadcast key join
+     * ({@link MergeSink#buildBroadcastKeyJoin}), else empty: the merge only updates or deletes
+     * matched rows, its condition is a conjunction of equalities between a target and a source
+     * column of the same type (one whose binary form is its equality: no floating point, no nested
+     * type), and no value or delete condition reads the target.
+     */
+    List<String[]> keyJoinColumns(ResolvedSchema source) {
+        if (selfMergeRowId != null
+                || inserts != null
+                || spec.notMatchedBySourceDeleteCondition() != null
+                || readsTarget(spec, updates)) {
+            return List.of();
+        }
+        List<String[]> pairs = new ArrayList<>();
+        for (String conjunct : SqlFragments.conjuncts("merge_condition", spec.mergeCondition())) {
+            int eq = SqlFragments.assignmentSign("merge_condition", conjunct);
+            String[] left = eq < 0 ? null : qualified(conjunct.substring(0, eq));
+            String[] right = eq < 0 ? null : qualified(conjunct.substring(eq + 1));
+            if (left == null || right == null) {
+                return List.of();
+            }
+            String[] targetSide = left[0].equals(spec.targetAlias()) ? left : right;
+            String[] sourceSide = targetSide == left ? right : left;
+            if (!targetSide[0].equals(spec.targetAlias())
+                    || !sourceSide[0].equals(spec.sourceAlias())
+                    || target.field(targetSide[1]).isEmpty()
+                    || source.getColumn(sourceSide[1]).isEmpty()
+                    || !binaryEqualKeys(
+                            source.getColumn(sourceSide[1]).get().getDataType().getLogicalType(),
+                            columnType(targetSide[1]))) {
+                return List.of();
+            }
+            pairs.add(new String[] {targetSide[1], sourceSide[1]});
+        }
+        return pairs;
+    }
+
+    /**
+     * The source rows of a broadcast key join on {@code pairs} ({@link #keyJoinColumns}), in the
+     * layout {@link MergeSink#buildBroadcastKeyJoin} takes: the keys as the target columns' types,
+     * the action, the new values cast like {@link #query}'s (given the raw query's schema).
+     */
+    String keyJoinQuery(List<String[]> pairs, ResolvedSchema raw) {
+        StringBuilder inner = new StringBuilder("SELECT ");
+        StringBuilder outer = new StringBuilder("SELECT ");
+        String source = SqlFragments.quote(spec.sourceAlias());
+        for (int k = 0; k < pairs.size(); k++) {
+            String[] pair = pairs.get(k);
+            inner.append(source).append('.').append(SqlFragments.quote(pair[1]));
+            inner.append(" AS `k").append(k).append("`, ");
+            outer.append("CAST(`k").append(k).append("` AS ");
+            outer.append(columnType(pair[0]).copy(true).asSerializableString()).append("), ");
+        }
+        inner.append('(').append(matchedAction()).append(") AS ").append(ACTION);
+        outer.append("CAST(").append(ACTION).append(" AS TINYINT)");
+        List<LogicalType> types =
+                raw.getColumnDataTypes().stream().map(t -> t.getLogicalType()).toList();
+        int u = 0;
+        for (Map.Entry<String, String> update : updates.entrySet()) {
+            inner.append(", ").append(update.getValue()).append(" AS `u").append(u).append('`');
+            outer.append(", ")
+                    .append(cast("u" + u, types.get(2 + u), update.getKey(), "matched_update_set"));
+            u++;
+        }
+        inner.append(" FROM ").append(sourceFromClause);
+        return outer.append(" FROM (").append(inner).append(')').toString();
     }
 
     /** The query with the raw value expressions (columns named by position). */
@@ -234,15 +323,19 @@ final class MergeQuery {
         return SqlFragments.quote(spec.targetAlias()) + ".`_ROW_ID`";
     }
 
+    /** The action of a matched row: deleted if the delete condition holds, else updated. */
+    private String matchedAction() {
+        return "CASE WHEN "
+                + condition(spec.matchedDeleteCondition())
+                + " THEN "
+                + MergeSink.DELETE
+                + " ELSE "
+                + (updates.isEmpty() ? MergeSink.MATCHED_NO_ACTION : MergeSink.UPDATE)
+                + " END";
+    }
+
     private String actionExpression() {
-        String matched =
-                "CASE WHEN "
-                        + condition(spec.matchedDeleteCondition())
-                        + " THEN "
-                        + MergeSink.DELETE
-                        + " ELSE "
-                        + (updates.isEmpty() ? MergeSink.MATCHED_NO_ACTION : MergeSink.UPDATE)
-                        + " END";
+        String matched = matchedAction();
         if (selfMergeRowId != null) {
             return "(" + matched + ")";
         }
@@ -329,16 +422,38 @@ final class MergeQuery {
         if (targetSide == null || !sourceSide[0].equals(spec.sourceAlias())) {
             return null;
         }
+        if (readsTarget(spec, updates)) {
+            return null; // the values need the target's columns: join
+        }
+        return SqlFragments.quote(sourceSide[1]);
+    }
+
+    /** Whether a new value or the matched delete condition names a target column. */
+    private static boolean readsTarget(MergeSpec spec, Map<String, String> updates) {
         List<String> expressions = new ArrayList<>(updates.values());
         if (spec.matchedDeleteCondition() != null) {
             expressions.add(spec.matchedDeleteCondition());
         }
         for (String expression : expressions) {
             if (SqlFragments.mentionsQualifier(expression, spec.targetAlias())) {
-                return null; // the values need the target's columns: join
+                return true;
             }
         }
-        return SqlFragments.quote(sourceSide[1]);
+        return false;
+    }
+
+    /**
+     * Whether a source key of type {@code source} equals a target key of type {@code target}
+     * exactly when their binary rows are equal: the same type (character and byte strings of any
+     * length), and not floating point (NaN, -0.0) or nested.
+     */
+    private static boolean binaryEqualKeys(LogicalType source, LogicalType target) {
+        if (source.is(LogicalTypeRoot.VARCHAR) && target.is(LogicalTypeRoot.VARCHAR)
+                || source.is(LogicalTypeRoot.VARBINARY) && target.is(LogicalTypeRoot.VARBINARY)) {
+            return true;
+        }
+        return KEY_TYPES.contains(target.getTypeRoot())
+                && source.copy(true).equals(target.copy(true));
     }
 
     private static boolean isTargetRowId(MergeSpec spec, String[] reference) {

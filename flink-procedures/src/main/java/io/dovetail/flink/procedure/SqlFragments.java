@@ -22,6 +22,7 @@ import org.apache.flink.table.api.ValidationException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntPredicate;
 import java.util.regex.Pattern;
 
 /**
@@ -39,8 +40,45 @@ final class SqlFragments {
     static List<String> splitList(String argument, String text) {
         List<String> parts = new ArrayList<>();
         int start = 0;
+        for (int comma;
+                (comma = nextTopLevel(argument, text, start, i -> text.charAt(i) == ',')) >= 0;
+                start = comma + 1) {
+            parts.add(part(argument, text, start, comma));
+        }
+        parts.add(part(argument, text, start, text.length()));
+        return parts;
+    }
+
+    /**
+     * The conjuncts of a condition: {@code text} split at top-level {@code AND}s (any case), each
+     * part trimmed and stripped of enclosing parentheses.
+     */
+    static List<String> conjuncts(String argument, String text) {
+        List<String> parts = new ArrayList<>();
+        String condition = withoutEnclosingParentheses(argument, text);
+        int start = 0;
+        for (int and;
+                (and =
+                                nextTopLevel(
+                                        argument,
+                                        condition,
+                                        start,
+                                        i -> isKeywordAt(condition, i, "AND")))
+                        >= 0;
+                start = and + 3) {
+            parts.add(withoutEnclosingParentheses(argument, condition.substring(start, and)));
+        }
+        parts.add(withoutEnclosingParentheses(argument, condition.substring(start)));
+        return parts;
+    }
+
+    /**
+     * The first position of {@code text} from {@code from} on that is outside quotes and brackets
+     * and where {@code matches} holds, or -1.
+     */
+    private static int nextTopLevel(String argument, String text, int from, IntPredicate matches) {
         int depth = 0;
-        for (int i = 0; i < text.length(); i++) {
+        for (int i = from; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == '\'' || c == '`' || c == '"') {
                 i = closingQuote(argument, text, i);
@@ -48,20 +86,35 @@ final class SqlFragments {
                 depth++;
             } else if (c == ')' || c == ']') {
                 depth--;
-            } else if (c == ',' && depth == 0) {
-                parts.add(part(argument, text, start, i));
-                start = i + 1;
+            } else if (depth == 0 && matches.test(i)) {
+                return i;
             }
         }
-        parts.add(part(argument, text, start, text.length()));
-        return parts;
+        return -1;
     }
 
-    /**
-     * The position of the first top-level {@code =} of {@code text} that is an assignment (not part
-     * of {@code <=}, {@code >=}, {@code <>}, {@code !=} or {@code ==}), or -1.
-     */
-    static int assignmentSign(String argument, String text) {
+    private static boolean isKeywordAt(String text, int at, String keyword) {
+        int end = at + keyword.length();
+        return text.regionMatches(true, at, keyword, 0, keyword.length())
+                && (at == 0 || !isIdentifierPart(text.charAt(at - 1)))
+                && (end == text.length() || !isIdentifierPart(text.charAt(end)));
+    }
+
+    private static boolean isIdentifierPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '`' || c == '.';
+    }
+
+    /** {@code text} trimmed, without parentheses that enclose all of it. */
+    private static String withoutEnclosingParentheses(String argument, String text) {
+        String t = text.trim();
+        while (t.startsWith("(") && closingParenthesis(argument, t) == t.length() - 1) {
+            t = t.substring(1, t.length() - 1).trim();
+        }
+        return t;
+    }
+
+    /** The position of the parenthesis closing the one {@code text} starts with, or -1. */
+    private static int closingParenthesis(String argument, String text) {
         int depth = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -69,17 +122,30 @@ final class SqlFragments {
                 i = closingQuote(argument, text, i);
             } else if (c == '(') {
                 depth++;
-            } else if (c == ')') {
-                depth--;
-            } else if (c == '=' && depth == 0) {
-                char before = i > 0 ? text.charAt(i - 1) : ' ';
-                char after = i + 1 < text.length() ? text.charAt(i + 1) : ' ';
-                if (before != '<' && before != '>' && before != '!' && after != '=') {
-                    return i;
-                }
+            } else if (c == ')' && --depth == 0) {
+                return i;
             }
         }
         return -1;
+    }
+
+    /**
+     * The position of the first top-level {@code =} of {@code text} that is an assignment (not part
+     * of {@code <=}, {@code >=}, {@code <>}, {@code !=} or {@code ==}), or -1.
+     */
+    static int assignmentSign(String argument, String text) {
+        return nextTopLevel(argument, text, 0, i -> isAssignmentAt(text, i));
+    }
+
+    private static boolean isAssignmentAt(String text, int at) {
+        char before = at > 0 ? text.charAt(at - 1) : ' ';
+        char after = at + 1 < text.length() ? text.charAt(at + 1) : ' ';
+        return text.charAt(at) == '='
+                && before != '<'
+                && before != '>'
+                && before != '!'
+                && before != '='
+                && after != '=';
     }
 
     /**

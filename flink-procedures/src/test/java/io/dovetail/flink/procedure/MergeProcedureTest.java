@@ -72,6 +72,9 @@ class MergeProcedureTest {
 
     @TempDir static java.nio.file.Path warehouse;
 
+    private static final String BROADCAST_JOIN_MAX_SIZE =
+            "dovetail.merge.broadcast-join.max-source-size";
+
     private TableEnvironment sql;
 
     @BeforeEach
@@ -271,6 +274,13 @@ class MergeProcedureTest {
         execute("CREATE TABLE m6_src (id INT, score INT)");
         execute("INSERT INTO m6_src VALUES (1, 10), (6, 60), (13, 130), (18, 180)");
         List<List<String>> results = new ArrayList<>();
+        target("m6_key_join"); // the broadcast key join, whatever the planner options
+        call(
+                "CALL dt.sys.data_evolution_merge(target => 'default.m6_key_join', source =>"
+                        + " 'm6_src', merge_condition => 't.id = s.id', matched_update_set =>"
+                        + " 'score = s.score')");
+        List<String> keyJoin = rows("SELECT id, score FROM m6_key_join");
+        sql.getConfig().set(BROADCAST_JOIN_MAX_SIZE, "0"); // the SQL join of each plan
         for (int p = 0; p < plans.length; p++) {
             String name = "m6_" + p;
             target(name);
@@ -295,10 +305,71 @@ class MergeProcedureTest {
                                                 + " s.score')"))
                 .hasStackTraceContaining("Cannot plan the merge");
         sql.getConfig().set("table.exec.disabled-operators", "");
+        sql.getConfig().getConfiguration().removeKey(BROADCAST_JOIN_MAX_SIZE);
         assertThat(results.get(0)).hasSize(20).contains("+I[13, 130]", "+I[1, 10]", "+I[2, 2]");
+        assertThat(keyJoin).containsExactlyInAnyOrderElementsOf(results.get(0));
         assertThat(results.get(1)).containsExactlyInAnyOrderElementsOf(results.get(0));
         assertThat(results.get(2)).containsExactlyInAnyOrderElementsOf(results.get(0));
         assertThat(results.get(3)).containsExactlyInAnyOrderElementsOf(results.get(0));
+    }
+
+    /**
+     * A matched-only merge on equal columns (two keys, one a partition column) runs as a broadcast
+     * key join, and gives what the SQL join gives: the same rows, row ids and result row. Source
+     * rows with a NULL key, a key matching no row, a duplicate key matching none, and a target row
+     * deleted before the merge match nothing; the delete condition reads the source only.
+     */
+    @Test
+    void aBroadcastKeyJoinGivesWhatTheSqlJoinGives(@InjectClusterClient ClusterClient<?> client)
+            throws Exception {
+        execute("CREATE TABLE m9_src (id INT, dt STRING, score INT, op STRING)");
+        execute(
+                "INSERT INTO m9_src VALUES (3, 'b', 30, 'U'), (4, 'a', 40, 'D'), (5, 'a', 50,"
+                        + " 'U'), (12, 'a', 120, 'U'), (CAST(NULL AS INT), 'a', 0, 'U'), (99, 'b',"
+                        + " 1, 'U'), (99, 'b', 2, 'U'), (16, 'a', 160, 'U'), (17, 'b', 170, 'U')");
+        String merge =
+                "', source => 'm9_src', merge_condition => 't.id = s.id AND (s.dt = t.dt)',"
+                        + " matched_update_set => 'score = s.score + 1, name = ''m''',"
+                        + " matched_delete_condition => 's.op = ''D''', parallelism => 2)";
+        List<Row> results = new ArrayList<>();
+        List<List<String>> tables = new ArrayList<>();
+        for (String name : List.of("m9_key_join", "m9_sql_join")) {
+            target(name);
+            execute("DELETE FROM " + name + " WHERE id = 16");
+            if (name.equals("m9_sql_join")) {
+                sql.getConfig().set(BROADCAST_JOIN_MAX_SIZE, "0");
+            }
+            results.add(
+                    call("CALL dt.sys.data_evolution_merge(target => 'default." + name + merge));
+            sql.getConfig().getConfiguration().removeKey(BROADCAST_JOIN_MAX_SIZE);
+            assertThat(latestJobRanAKeyJoin(client)).isEqualTo(name.equals("m9_key_join"));
+            tables.add(renderWithRowIds(name));
+        }
+        assertThat(tables.get(0)).hasSize(18);
+        assertThat(tables.get(0).stream().map(row -> row.substring(0, row.indexOf('@'))))
+                .contains("3,m,31,b", "12,m,121,a", "17,m,171,b", "5,n5,5,b")
+                .noneMatch(row -> row.startsWith("4,") || row.startsWith("16,"));
+        assertThat(tables.get(1)).containsExactlyInAnyOrderElementsOf(tables.get(0));
+        assertThat(results.get(0).toString()).isEqualTo(results.get(1).toString());
+        assertThat(results.get(0).getField("matched")).isEqualTo(4L);
+        assertThat(results.get(0).getField("updated")).isEqualTo(3L);
+        assertThat(results.get(0).getField("deleted")).isEqualTo(1L);
+        assertThat(results.get(0).getField("source_rows")).isEqualTo(9L);
+    }
+
+    /**
+     * Whether the newest job ran a broadcast key join (it counts source rows, the SQL join not).
+     */
+    private static boolean latestJobRanAKeyJoin(ClusterClient<?> client) throws Exception {
+        JobStatusMessage latest = null;
+        for (JobStatusMessage job : client.listJobs().get()) {
+            if (latest == null || job.getStartTime() > latest.getStartTime()) {
+                latest = job;
+            }
+        }
+        return client.getAccumulators(latest.getJobId())
+                .get()
+                .containsKey("dovetail-merge-source-rows");
     }
 
     @Test
