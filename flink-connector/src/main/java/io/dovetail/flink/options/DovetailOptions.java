@@ -306,12 +306,15 @@ public final class DovetailOptions {
                             "A merge that only updates or deletes matched rows, on a condition"
                                     + " equating target and source columns, runs as a broadcast"
                                     + " key join when its source is a table of the catalog whose"
-                                    + " rows are estimated (row count x about 40 bytes of heap"
-                                    + " plus the keys' and values' widths) to take at most this"
-                                    + " much: every writer holds the whole source by key and"
-                                    + " joins the target rows of its own row-range groups as it"
-                                    + " reads their keys, so nothing is shuffled but the source."
-                                    + " Every other merge runs the SQL join. '0' turns it off.");
+                                    + " rows are estimated to take at most this much heap (row"
+                                    + " count x (72 bytes + 8 per key or value column + 24 per"
+                                    + " variable-width one)): every writer holds the whole source"
+                                    + " by key and joins the target rows of its own row-range"
+                                    + " groups as it reads their keys, so nothing is shuffled but"
+                                    + " the source. A writer whose copy outgrows twice this, or"
+                                    + " half its slot's share of the heap, stops before writing"
+                                    + " anything and the merge reruns as the SQL join. Every other"
+                                    + " merge runs the SQL join. '0' turns it off.");
 
     private static final List<ConfigOption<?>> TABLE =
             List.of(

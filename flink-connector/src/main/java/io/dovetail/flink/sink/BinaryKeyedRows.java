@@ -87,6 +87,11 @@ final class BinaryKeyedRows implements SourceRowsByKey {
         return records.size();
     }
 
+    @Override
+    public long heapBytes() {
+        return records.heapBytes() + 8L * slots.length + 64L * duplicates.size();
+    }
+
     private BinaryRowData keyOf(RowData row) {
         return keySerializer.toBinaryRow(keyOfRow.replaceRow(row));
     }

@@ -33,6 +33,7 @@ import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
@@ -65,6 +66,10 @@ import java.util.stream.IntStream;
  * order straight into {@link ColumnUpdater} (one non-rolling partial-column file per touched group,
  * nothing buffered), matched deletes go to the committer as deleted rows. A target row whose key
  * two source rows have fails the job naming both. The target is never shuffled.
+ *
+ * <p>The planner only estimates the source's size. A writer whose copy of the source outgrows twice
+ * the planned limit, or half its slot's share of the heap, stops the job before anything is written
+ * ({@link MergeSink#sourceTooLargeToBroadcast}), and the merge reruns as a SQL join.
  */
 final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -77,9 +82,11 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
     private final LogicalType[] keyTypes;
     private final List<String> columns;
     private final LogicalType[] rowTypes; // the keys, action, new values, source row number
+    private final long maxSourceBytes;
 
     private transient SourceRowsByKey rows;
     private transient RowDataSerializer rowSerializer;
+    private transient long heapBudget;
     private transient LongCounter[] counts;
     private transient MatchedSourceRows matchedSourceRows;
 
@@ -89,13 +96,15 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
             List<String> keyColumns,
             List<LogicalType> keyTypes,
             List<String> columns,
-            List<LogicalType> rowTypes) {
+            List<LogicalType> rowTypes,
+            long maxSourceBytes) {
         this.table = table.root().toString();
         this.baseSnapshotId = baseSnapshotId;
         this.keyColumns = List.copyOf(keyColumns);
         this.keyTypes = keyTypes.toArray(LogicalType[]::new);
         this.columns = List.copyOf(columns);
         this.rowTypes = rowTypes.toArray(LogicalType[]::new);
+        this.maxSourceBytes = maxSourceBytes;
     }
 
     @Override
@@ -103,6 +112,16 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         super.open();
         rows = SourceRowsByKey.of(List.of(keyTypes));
         rowSerializer = new RowDataSerializer(rowTypes);
+        int slots =
+                getContainingTask()
+                        .getEnvironment()
+                        .getTaskManagerInfo()
+                        .getConfiguration()
+                        .get(TaskManagerOptions.NUM_TASK_SLOTS);
+        heapBudget =
+                Math.min(
+                        2 * maxSourceBytes,
+                        Runtime.getRuntime().maxMemory() / Math.max(1, slots) / 2);
         counts = new LongCounter[MergeSink.ACCUMULATORS.size()];
         for (byte action :
                 new byte[] {MergeSink.UPDATE, MergeSink.DELETE, MergeSink.MATCHED_NO_ACTION}) {
@@ -122,6 +141,9 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
             }
         }
         rows.add(rowSerializer.toBinaryRow(row)); // the row as it came, if binary
+        if (rows.heapBytes() > heapBudget) {
+            throw MergeSink.sourceTooLargeToBroadcast(rows.size(), rows.heapBytes(), heapBudget);
+        }
     }
 
     @Override

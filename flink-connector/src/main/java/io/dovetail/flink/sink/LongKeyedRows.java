@@ -94,6 +94,11 @@ final class LongKeyedRows implements SourceRowsByKey {
         return rows.size();
     }
 
+    @Override
+    public long heapBytes() {
+        return rows.heapBytes() + 8L * slots.length + 64L * duplicates.size();
+    }
+
     private long keyOf(RowData row) {
         switch (type) {
             case BOOLEAN:

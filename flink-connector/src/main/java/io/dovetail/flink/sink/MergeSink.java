@@ -29,6 +29,8 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -42,6 +44,7 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.util.OutputTag;
 
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
@@ -207,11 +210,13 @@ public final class MergeSink {
      *                                         its groups @ base
      * </pre>
      *
-     * Each writer holds every source row in memory: for sources small next to a writer's heap. The
-     * job runs with object reuse (the rows are copied where they are held).
+     * Each writer holds every source row in memory: for sources small next to a writer's heap. A
+     * writer whose copy outgrows twice {@code maxSourceSize} fails the job without restarts, before
+     * anything is written ({@link #failedForSourceSize}). The job runs with object reuse (the rows
+     * are copied where they are held).
      */
     public DataStreamSink<?> buildBroadcastKeyJoin(
-            DataStream<RowData> sourceRows, List<String> keyColumns) {
+            DataStream<RowData> sourceRows, List<String> keyColumns, MemorySize maxSourceSize) {
         requireBatch(sourceRows);
         if (baseSnapshotId <= 0 || inserts) {
             throw new IllegalStateException("A broadcast key join changes existing rows only.");
@@ -242,10 +247,32 @@ public final class MergeSink {
                                         keyColumns,
                                         keyTypes,
                                         updatedColumns,
-                                        numberedTypes))
+                                        numberedTypes,
+                                        maxSourceSize.getBytes()))
                         .setParallelism(
                                 parallelism != null ? parallelism : sourceRows.getParallelism());
         return committed(committables, name);
+    }
+
+    private static final String SOURCE_TOO_LARGE =
+            "The merge source is too large for a broadcast key join";
+
+    /**
+     * The failure of a broadcast key join writer whose copy of the source outgrew its budget: it
+     * suppresses restarts (every attempt would fail the same way), and the caller recognizes it
+     * with {@link #failedForSourceSize} to rerun the merge as a SQL join.
+     */
+    static RuntimeException sourceTooLargeToBroadcast(int rows, long bytes, long budget) {
+        return new SuppressRestartsException(
+                new IllegalStateException(
+                        String.format(
+                                "%s: %d source rows took %d bytes of heap, over %d",
+                                SOURCE_TOO_LARGE, rows, bytes, budget)));
+    }
+
+    /** Whether job failure {@code failure} is a broadcast key join's source outgrowing the heap. */
+    public static boolean failedForSourceSize(Throwable failure) {
+        return ExceptionUtils.findThrowableWithMessage(failure, SOURCE_TOO_LARGE).isPresent();
     }
 
     /**

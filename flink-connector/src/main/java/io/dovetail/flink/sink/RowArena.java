@@ -37,12 +37,14 @@ import java.util.List;
  */
 final class RowArena {
 
-    private static final int CHUNK = 1 << 20;
+    /** Under half of G1's smallest region: a chunk is never a humongous object, which wastes. */
+    private static final int CHUNK = 1 << 18;
 
     private final List<MemorySegment> chunks = new ArrayList<>();
     private long[] addressOf = new long[1024]; // chunk << 32 | offset; -1: null
     private int count;
     private int used; // bytes of the last chunk
+    private long chunkBytes;
     private int arity;
 
     /** Stores a copy of {@code row} (may be null); returns its index. */
@@ -93,9 +95,17 @@ final class RowArena {
         return count;
     }
 
+    /** The heap the arena's records and index take (the last chunk counted as far as used). */
+    long heapBytes() {
+        int unused = chunks.isEmpty() ? 0 : chunks.get(chunks.size() - 1).size() - used;
+        return chunkBytes - unused + 8L * addressOf.length;
+    }
+
     private long reserve(int bytes) {
         if (chunks.isEmpty() || used + bytes > chunks.get(chunks.size() - 1).size()) {
-            chunks.add(MemorySegmentFactory.wrap(new byte[Math.max(CHUNK, bytes)]));
+            int size = Math.max(CHUNK, bytes);
+            chunks.add(MemorySegmentFactory.wrap(new byte[size]));
+            chunkBytes += size;
             used = 0;
         }
         long address = (long) (chunks.size() - 1) << 32 | used;

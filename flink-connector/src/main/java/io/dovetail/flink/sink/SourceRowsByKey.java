@@ -53,4 +53,7 @@ interface SourceRowsByKey {
 
     /** The source rows added. */
     int size();
+
+    /** The heap the rows and their table take, about. */
+    long heapBytes();
 }

@@ -64,6 +64,8 @@ class SourceRowsByKeyTest {
         assertThat(byKey.find(GenericRowData.of(1L, -1L))).isEqualTo(-1);
         assertThat(byKey.find(GenericRowData.of(key(ROWS), -1L))).isEqualTo(-1);
         assertThat(byKey.size()).isEqualTo(ROWS);
+        // 28-byte records, an 8-byte address, slots at most half full: what the budget counts
+        assertThat(byKey.heapBytes()).isBetween(ROWS * (28L + 8 + 32), ROWS * (28L + 16 + 64));
     }
 
     @Test

@@ -50,6 +50,9 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -80,6 +83,8 @@ import java.util.UUID;
  * the new snapshot (NULL when nothing changed).
  */
 final class MergeJob {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MergeJob.class);
 
     static final String RESULT_TYPE =
             "ROW<source_rows BIGINT, matched BIGINT, updated BIGINT, inserted BIGINT, deleted BIGINT,"
@@ -168,14 +173,25 @@ final class MergeJob {
                                 sql,
                                 query.keyJoinQuery(keys, raw.getResolvedSchema()),
                                 "the merge");
-        if (keyed != null && fitsBroadcast(spec, name[0], keyed, env.getConfiguration())) {
+        String jobName = "Dovetail merge into " + spec.target();
+        MemorySize broadcastLimit =
+                env.getConfiguration().get(DovetailOptions.MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE);
+        if (keyed != null && fitsBroadcast(spec, name[0], keyed, broadcastLimit.getBytes())) {
             sink.buildBroadcastKeyJoin(
-                    rows(sql, keyed), keys.stream().map(pair -> pair[0]).toList());
-        } else {
-            sink.build(rows(sql, changes));
+                    rows(sql, keyed), keys.stream().map(pair -> pair[0]).toList(), broadcastLimit);
+            try {
+                return resultRow(store, base, commitUser, env.execute(jobName));
+            } catch (Exception e) {
+                if (!MergeSink.failedForSourceSize(e)) {
+                    throw e;
+                }
+                LOG.info(
+                        "The merge source outgrew the broadcast key join; rerunning as a SQL join");
+                env.getConfig().disableObjectReuse();
+            }
         }
-        JobExecutionResult result = env.execute("Dovetail merge into " + spec.target());
-        return resultRow(store, base, commitUser, result);
+        sink.build(rows(sql, changes));
+        return resultRow(store, base, commitUser, env.execute(jobName));
     }
 
     /**
@@ -236,9 +252,7 @@ final class MergeJob {
      * {@link DovetailOptions#MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE}: only a source that is a table
      * of this catalog, whose live row count is known, is estimated.
      */
-    private boolean fitsBroadcast(
-            MergeSpec spec, String database, Table keyed, ReadableConfig session) {
-        long limit = session.get(DovetailOptions.MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE).getBytes();
+    private boolean fitsBroadcast(MergeSpec spec, String database, Table keyed, long limit) {
         if (limit <= 0 || SqlFragments.isQuery(spec.source()) || !spec.sourceSqls().isEmpty()) {
             return false;
         }
@@ -263,9 +277,11 @@ final class MergeJob {
                 source.latestSnapshot()
                         .map(s -> RowGroups.rowCountOfLiveFiles(source.files(s).liveFiles()))
                         .orElse(0L);
-        long rowBytes = 40;
+        // measured: ~64 bytes of index, hash slots and row header, 8 per field (and the row
+        // number), and the variable-width values, guessed at 24 bytes each
+        long rowBytes = 64 + 8;
         for (DataType type : keyed.getResolvedSchema().getColumnDataTypes()) {
-            rowBytes += fixedWidth(type.getLogicalType()) ? 8 : 40;
+            rowBytes += fixedWidth(type.getLogicalType()) ? 8 : 8 + 24;
         }
         return rows <= limit / rowBytes;
     }

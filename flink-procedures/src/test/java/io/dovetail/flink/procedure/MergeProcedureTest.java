@@ -357,6 +357,39 @@ class MergeProcedureTest {
         assertThat(results.get(0).getField("source_rows")).isEqualTo(9L);
     }
 
+    @Test
+    void aSourceThatOutgrowsTheBroadcastKeyJoinRerunsAsTheSqlJoin(
+            @InjectClusterClient ClusterClient<?> client) throws Exception {
+        target("m10");
+        execute("CREATE TABLE m10_src (id INT, name STRING)");
+        String caption = "c".repeat(4_000); // estimated at 24 bytes
+        execute(
+                "INSERT INTO m10_src VALUES "
+                        + IntStream.range(0, 40)
+                                .mapToObj(i -> "(" + i + ", '" + i + caption + "')")
+                                .collect(Collectors.joining(", ")));
+        sql.getConfig().set(BROADCAST_JOIN_MAX_SIZE, "64 kb"); // 40 rows estimated at 4.8 kb
+
+        Row result =
+                call(
+                        "CALL dt.sys.data_evolution_merge(target => 'default.m10', source =>"
+                                + " 'm10_src', merge_condition => 't.id = s.id', matched_update_set"
+                                + " => 'name = s.name', parallelism => 2)");
+        sql.getConfig().getConfiguration().removeKey(BROADCAST_JOIN_MAX_SIZE);
+
+        assertThat(latestJobRanAKeyJoin(client)).isFalse();
+        assertThat(client.listJobs().get())
+                .anyMatch(
+                        job ->
+                                job.getJobName().equals("Dovetail merge into default.m10")
+                                        && job.getJobState() == JobStatus.FAILED);
+        assertThat(result.getField("updated")).isEqualTo(20L);
+        assertThat(result.getField("source_rows")).isEqualTo(40L);
+        assertThat(ProcedureSession.namedRows(sql.executeSql("SELECT id, name FROM m10")))
+                .hasSize(20)
+                .allMatch(row -> row.getField("name").equals(row.getField("id") + caption));
+    }
+
     /**
      * Whether the newest job ran a broadcast key join (it counts source rows, the SQL join not).
      */
