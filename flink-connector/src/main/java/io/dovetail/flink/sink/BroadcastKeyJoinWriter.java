@@ -120,7 +120,7 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
                         .get(TaskManagerOptions.NUM_TASK_SLOTS);
         heapBudget =
                 Math.min(
-                        2 * maxSourceBytes,
+                        2 * Math.min(maxSourceBytes, Long.MAX_VALUE / 2),
                         Runtime.getRuntime().maxMemory() / Math.max(1, slots) / 2);
         counts = new LongCounter[MergeSink.ACCUMULATORS.size()];
         for (byte action :
