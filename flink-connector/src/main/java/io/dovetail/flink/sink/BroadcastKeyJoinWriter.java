@@ -205,14 +205,17 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
                                     base,
                                     ReadRequest.allColumns(store.latestSchema())
                                             .withColumns(read.toArray(String[]::new)));
-            Set<Long> owned =
+            List<FileGroup> all =
+                    plan.splits().stream().flatMap(split -> split.groups().stream()).toList();
+            Set<Long> owned = // balanced over the writers, from the plan: no second manifest read
                     GroupPartitioner.groupsOf(
                             getRuntimeContext().getTaskInfo().getIndexOfThisSubtask(),
                             getRuntimeContext().getTaskInfo().getNumberOfParallelSubtasks(),
-                            GroupPartitioner.groupRanges(table, baseSnapshotId));
+                            all.stream()
+                                    .map(g -> new long[] {g.range().first(), g.range().last()})
+                                    .toList());
             groups =
-                    plan.splits().stream()
-                            .flatMap(split -> split.groups().stream())
+                    all.stream()
                             .filter(group -> owned.contains(group.range().first()))
                             .sorted(Comparator.comparingLong(group -> group.range().first()))
                             .iterator();
