@@ -14,6 +14,9 @@ SET 'sql-client.execution.result-mode' = 'tableau';
 CREATE CATALOG dovetail WITH ('type' = 'dovetail', 'warehouse' = 'file:///warehouse');
 USE CATALOG dovetail;
 
+-- The quickstart keeps to a database of its own; a rerun starts over.
+CREATE DATABASE IF NOT EXISTS quickstart;
+USE quickstart;
 DROP TABLE IF EXISTS media;
 
 -- A data-evolution table: every row gets a stable _ROW_ID.

@@ -4,6 +4,10 @@
 -- A partitioned data-evolution table: rows get a stable _ROW_ID; a new column is backfilled by
 -- writing that column alone, and deletes become deletion vectors.
 
+-- The quickstart keeps to a database of its own, so no table of yours is touched; a rerun starts
+-- over by dropping the table the previous run made.
+CREATE DATABASE IF NOT EXISTS quickstart COMMENT 'Dovetail quickstart (examples/quickstart.sql)';
+USE quickstart;
 DROP TABLE IF EXISTS media;
 
 CREATE TABLE media (
@@ -11,9 +15,12 @@ CREATE TABLE media (
     url STRING,
     caption STRING,
     dt STRING
-) PARTITIONED BY (dt) WITH (
+) COMMENT 'Created by examples/quickstart.sql; rerunning it replaces it'
+PARTITIONED BY (dt) WITH (
     'row-tracking.enabled' = 'true',
     'data-evolution.enabled' = 'true',
+    -- DELETE FROM needs deletion vectors. Apache Paimon 1.4.2 does not support them on
+    -- data-evolution tables: leave this out if Paimon 1.4.2 must read or write the table too.
     'deletion-vectors.enabled' = 'true'
 );
 

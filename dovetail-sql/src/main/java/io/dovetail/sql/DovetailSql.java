@@ -25,6 +25,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -50,7 +51,7 @@ public final class DovetailSql {
      * Runs the command line; returns the exit code. The {@link EmbeddedCluster} stays up for later
      * runs in this JVM.
      */
-    static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+    static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
         LauncherOptions options;
         List<Statement> statements;
         try {
@@ -59,7 +60,9 @@ public final class DovetailSql {
                 LauncherOptions.printHelp(new PrintWriter(out));
                 return 0;
             }
-            Files.createDirectories(options.warehouse());
+            if (LauncherOptions.isLocal(options.warehouse())) {
+                Files.createDirectories(Path.of(options.warehouse()));
+            }
             if (options.interactive()) {
                 InteractiveClient.run(options);
                 return 0;
@@ -70,10 +73,18 @@ public final class DovetailSql {
             err.println("Usage: " + LauncherOptions.USAGE + " (--help for more)");
             return 2;
         }
-        try (SqlSession session =
-                new SqlSession(
-                        SessionDefaults.options(options),
-                        SessionDefaults.catalogStatements(options))) {
+        SqlSession opened;
+        try {
+            opened =
+                    new SqlSession(
+                            SessionDefaults.options(options),
+                            SessionDefaults.catalogStatements(options));
+        } catch (RuntimeException e) {
+            err.println("Error: cannot open the warehouse " + options.warehouse() + ":");
+            err.println(ErrorMessage.of(e));
+            return 1;
+        }
+        try (SqlSession session = opened) {
             boolean succeeded =
                     new ScriptRunner(session, options.format(), out, err, options.verbose())
                             .run(statements);

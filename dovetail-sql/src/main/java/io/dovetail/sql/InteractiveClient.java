@@ -17,39 +17,75 @@
  */
 package io.dovetail.sql;
 
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.table.client.SqlClient;
+import org.apache.flink.table.gateway.rest.SqlGatewayRestEndpoint;
+import org.apache.flink.table.gateway.service.context.DefaultContext;
+import org.apache.flink.table.gateway.service.session.SessionManager;
 
-import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
- * Flink's SQL client in embedded mode, started with an init script that applies the {@link
- * SessionDefaults}: its jobs run on the {@link EmbeddedCluster} of this JVM too.
+ * Flink's SQL client for the prompt, connected to a SQL gateway in this JVM on a loopback port: the
+ * gateway is {@link DovetailGatewayService} with the launcher's session defaults (so {@code RESET}
+ * returns to them and an UPDATE runs as it does in a script), the session starts with the
+ * warehouse's catalog current.
  */
 final class InteractiveClient {
 
     private InteractiveClient() {}
 
-    static void run(LauncherOptions options) throws IOException {
+    static void run(LauncherOptions options) throws Exception {
+        run(options, List.of());
+    }
+
+    /** Runs the SQL client with {@code clientArgs} added (e.g. {@code -f script.sql}). */
+    static void run(LauncherOptions options, List<String> clientArgs) throws Exception {
         Path init = Files.createTempFile("dovetail-sql-init", ".sql");
         init.toFile().deleteOnExit();
         Files.write(init, initScript(options), StandardCharsets.UTF_8);
-        SqlClient.main(new String[] {"embedded", "-i", init.toString()});
+        SessionManager sessions =
+                SessionManager.create(
+                        new DefaultContext(SessionDefaults.options(options), List.of()));
+        sessions.start();
+        SqlGatewayRestEndpoint endpoint =
+                new SqlGatewayRestEndpoint(loopback(), new DovetailGatewayService(sessions));
+        try {
+            endpoint.start();
+            InetSocketAddress address = endpoint.getServerAddress();
+            List<String> args = new ArrayList<>(List.of("gateway", "--endpoint"));
+            args.add(address.getHostString() + ":" + address.getPort());
+            args.addAll(List.of("-i", init.toString()));
+            args.addAll(clientArgs);
+            SqlClient.main(args.toArray(String[]::new));
+        } finally {
+            try {
+                endpoint.closeAsync().get();
+            } finally {
+                sessions.stop();
+            }
+        }
     }
 
     static List<String> initScript(LauncherOptions options) {
         List<String> lines = new ArrayList<>();
-        for (Map.Entry<String, String> option : SessionDefaults.options(options).entrySet()) {
-            lines.add("SET '" + option.getKey() + "' = '" + option.getValue() + "';");
-        }
         for (String statement : SessionDefaults.catalogStatements(options)) {
             lines.add(statement + ";");
         }
         return lines;
+    }
+
+    private static Configuration loopback() {
+        Configuration rest = new Configuration();
+        rest.set(RestOptions.ADDRESS, "127.0.0.1");
+        rest.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
+        rest.set(RestOptions.BIND_PORT, "0");
+        return rest;
     }
 }

@@ -28,12 +28,15 @@ import org.apache.commons.cli.ParseException;
 import javax.annotation.Nullable;
 
 import java.io.PrintWriter;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** The command line of {@code bin/dovetail-sql}. */
 record LauncherOptions(
-        Path warehouse,
+        URI warehouse,
         @Nullable Path script,
         @Nullable String statements,
         OutputFormat format,
@@ -47,6 +50,7 @@ record LauncherOptions(
                     + " [-p PARALLELISM] [--mode batch|streaming] [--verbose]";
 
     private static final Options OPTIONS = options();
+    private static final Pattern URI_WITH_SCHEME = Pattern.compile("[a-zA-Z][a-zA-Z0-9+.-]+:");
 
     static LauncherOptions parse(String[] args) {
         CommandLine line;
@@ -63,7 +67,7 @@ record LauncherOptions(
             throw new SqlScriptException("Unknown --mode '" + mode + "': use batch or streaming.");
         }
         return new LauncherOptions(
-                Path.of(line.getOptionValue("w", "warehouse")).toAbsolutePath().normalize(),
+                warehouse(line.getOptionValue("w", "warehouse")),
                 line.hasOption("f") ? Path.of(line.getOptionValue("f")) : null,
                 line.getOptionValue("e"),
                 OutputFormat.parse(line.getOptionValue("format", "table")),
@@ -71,6 +75,28 @@ record LauncherOptions(
                 mode,
                 line.hasOption("verbose"),
                 line.hasOption("h"));
+    }
+
+    /**
+     * The warehouse as a URI: a URI with a scheme of more than one letter (hdfs://, s3://, file:)
+     * names the file system to use; anything else is a local path, made absolute.
+     */
+    static URI warehouse(String value) {
+        if (URI_WITH_SCHEME.matcher(value).lookingAt()) {
+            try {
+                URI uri = new URI(value);
+                return isLocal(uri) ? Path.of(uri).normalize().toUri() : uri;
+            } catch (URISyntaxException | IllegalArgumentException e) {
+                throw new SqlScriptException(
+                        "-w must be a directory or a URI, got '" + value + "': " + e.getMessage());
+            }
+        }
+        return Path.of(value).toAbsolutePath().normalize().toUri();
+    }
+
+    /** Whether the warehouse is on the local file system (the launcher creates it if missing). */
+    static boolean isLocal(URI warehouse) {
+        return "file".equalsIgnoreCase(warehouse.getScheme());
     }
 
     boolean interactive() {
@@ -126,9 +152,13 @@ record LauncherOptions(
                         Option.builder("w")
                                 .longOpt("warehouse")
                                 .hasArg()
-                                .argName("DIR")
+                                .argName("DIR|URI")
                                 .desc(
-                                        "Warehouse directory, created if missing (default ./warehouse).")
+                                        "Warehouse: a local directory, created if missing (default"
+                                                + " ./warehouse), or a URI such as hdfs://nn/wh or"
+                                                + " s3://bucket/wh, used through the Flink file"
+                                                + " system of its scheme (which must be on the"
+                                                + " class path).")
                                 .build())
                 .addOptionGroup(input)
                 .addOption(

@@ -61,7 +61,7 @@ final class SessionDefaults {
                         + " WITH ('type' = '"
                         + DovetailCatalogFactory.IDENTIFIER
                         + "', 'warehouse' = '"
-                        + options.warehouse().toUri().toString().replace("'", "''")
+                        + options.warehouse().toString().replace("'", "''")
                         + "')",
                 "USE CATALOG " + CATALOG);
     }

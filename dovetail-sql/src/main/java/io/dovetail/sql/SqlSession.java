@@ -18,8 +18,6 @@
 package io.dovetail.sql;
 
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.table.api.config.TableConfigOptions;
-import org.apache.flink.table.api.config.TableConfigOptions.ColumnExpansionStrategy;
 import org.apache.flink.table.gateway.api.SqlGatewayService;
 import org.apache.flink.table.gateway.api.operation.OperationHandle;
 import org.apache.flink.table.gateway.api.results.ResultSet;
@@ -27,7 +25,6 @@ import org.apache.flink.table.gateway.api.session.SessionEnvironment;
 import org.apache.flink.table.gateway.api.session.SessionHandle;
 import org.apache.flink.table.gateway.api.utils.SqlGatewayException;
 import org.apache.flink.table.gateway.rest.util.SqlGatewayRestAPIVersion;
-import org.apache.flink.table.gateway.service.SqlGatewayServiceImpl;
 import org.apache.flink.table.gateway.service.context.DefaultContext;
 import org.apache.flink.table.gateway.service.session.SessionManager;
 
@@ -55,7 +52,7 @@ final class SqlSession implements AutoCloseable {
     SqlSession(Map<String, String> defaults, List<String> setup) {
         sessions = SessionManager.create(new DefaultContext(defaults, List.of()));
         sessions.start();
-        gateway = new SqlGatewayServiceImpl(sessions);
+        gateway = new DovetailGatewayService(sessions);
         session =
                 gateway.openSession(
                         SessionEnvironment.newBuilder()
@@ -74,29 +71,11 @@ final class SqlSession implements AutoCloseable {
      */
     StatementResult execute(String statement, Runnable waiting) {
         OperationHandle operation =
-                gateway.executeStatement(session, statement, 0, statementConfig(statement));
+                gateway.executeStatement(session, statement, 0, new Configuration());
         return new StatementResult(
                 token -> gateway.fetchResults(session, operation, token, FETCH_SIZE),
                 waiting,
                 () -> closeQuietly(operation));
-    }
-
-    /**
-     * Options for one statement on top of the session's. Flink 2.3 rewrites an {@code UPDATE}
-     * through a {@code SELECT *} whose columns it counts wrongly when virtual metadata columns are
-     * left out of the expansion, so an UPDATE runs with them expanded (only aliased ones excluded:
-     * Dovetail declares none); the statement's result is the same.
-     */
-    private static Configuration statementConfig(String statement) {
-        Configuration config = new Configuration();
-        if (statement.regionMatches(true, 0, "UPDATE", 0, 6)
-                && statement.length() > 6
-                && Character.isWhitespace(statement.charAt(6))) {
-            config.set(
-                    TableConfigOptions.TABLE_COLUMN_EXPANSION_STRATEGY,
-                    List.of(ColumnExpansionStrategy.EXCLUDE_ALIASED_VIRTUAL_METADATA_COLUMNS));
-        }
-        return config;
     }
 
     Map<String, String> config() {

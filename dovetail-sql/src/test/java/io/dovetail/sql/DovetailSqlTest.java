@@ -30,6 +30,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -146,22 +147,34 @@ class DovetailSqlTest {
     }
 
     @Test
-    void theQuickstartRunsAndItsTableReadsBackAsCsv() throws Exception {
+    void theQuickstartRunsTwiceAndItsTableReadsBackAsCsvWhileAUsersMediaTableIsUntouched()
+            throws Exception {
+        Run mine =
+                run(
+                        "-e",
+                        "CREATE TABLE media (id BIGINT, note STRING);"
+                                + " INSERT INTO media VALUES (7, 'my own row')");
+        assertThat(mine.exitCode).as(mine.err).isZero();
+        List<String> before = filesUnder(warehouse.resolve("default.db"));
         Path quickstart = Path.of("..", "examples", "quickstart.sql");
-        Run script = run("-f", quickstart.toString());
-        assertThat(script.exitCode).as(script.err).isZero();
-        assertThat(script.out)
-                .contains("OK  UPDATE media SET caption_len = CHAR_LENGTH(caption)")
-                .contains("OK  DELETE FROM media WHERE id = 2")
-                .contains("| first_row_id |");
+
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            Run script = run("-f", quickstart.toString());
+            assertThat(script.exitCode).as("run %d: %s", attempt, script.err).isZero();
+            assertThat(script.out)
+                    .contains("OK  UPDATE media SET caption_len = CHAR_LENGTH(caption)")
+                    .contains("OK  DELETE FROM media WHERE id = 2")
+                    .contains("| first_row_id |");
+        }
 
         Run csv =
                 run(
                         "--format",
                         "csv",
                         "-e",
-                        "SELECT count(DISTINCT _ROW_ID), max(_ROW_ID) <= 3 FROM `default`.media;"
-                                + " SELECT * FROM `default`.media ORDER BY id");
+                        "SELECT count(DISTINCT _ROW_ID), max(_ROW_ID) <= 3 FROM quickstart.media;"
+                                + " SELECT * FROM quickstart.media ORDER BY id;"
+                                + " SELECT * FROM `default`.media");
         assertThat(csv.exitCode).as(csv.err).isZero();
         assertThat(csv.out)
                 .as("three rows of the four inserted are left, with row ids in 0..3")
@@ -172,7 +185,42 @@ class DovetailSqlTest {
                                 + "\"2026-12-01\",13\n"
                                 + "3,\"https://example.com/3.jpg\",\\N,\"2026-12-02\",\\N\n"
                                 + "4,\"https://example.com/4.jpg\",\"a lighthouse at dusk\","
-                                + "\"2026-12-02\",20\n");
+                                + "\"2026-12-02\",20\n"
+                                + "id,note\n7,\"my own row\"\n");
+        assertThat(filesUnder(warehouse.resolve("default.db")))
+                .as("the user's default.media: not a byte changed")
+                .isEqualTo(before);
+    }
+
+    @Test
+    void anUpdateAtTheSqlClientPromptRunsWithTheExpansionStrategyReset() throws Exception {
+        Path script = warehouse.resolve("prompt.sql");
+        Files.writeString(
+                script,
+                String.join(
+                        "\n",
+                        "CREATE TABLE p (id INT, s STRING);",
+                        "INSERT INTO p VALUES (1, 'a'), (2, 'b');",
+                        "UPDATE p SET s = 'updated' WHERE id = 2;",
+                        ""));
+
+        InteractiveClient.run(
+                LauncherOptions.parse(new String[] {"-w", warehouse.toString()}),
+                List.of("-f", script.toString()));
+
+        Run read = run("--format", "csv", "-e", "SELECT _ROW_ID, * FROM p ORDER BY id");
+        assertThat(read.exitCode).as(read.err).isZero();
+        assertThat(read.out).isEqualTo("_ROW_ID,id,s\n0,1,\"a\"\n1,2,\"updated\"\n");
+    }
+
+    @Test
+    void aWarehouseUriUsesTheFileSystemOfItsSchemeAndCreatesNoLocalDirectory() throws Exception {
+        Run run =
+                DovetailSqlTest.runIn("-w", "s3://dovetail-no-such-bucket/wh", "-e", "SHOW TABLES");
+
+        assertThat(run.exitCode).isNotZero();
+        assertThat(run.err).contains("s3");
+        assertThat(Path.of("s3:")).doesNotExist();
     }
 
     @Test
@@ -196,14 +244,24 @@ class DovetailSqlTest {
         assertThat(cluster.listJobs().get()).hasSize(jobsBefore + 3);
     }
 
+    private static List<String> filesUnder(Path root) throws Exception {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.map(p -> root.relativize(p) + " " + p.toFile().length()).sorted().toList();
+        }
+    }
+
     private Run run(String... args) throws Exception {
         List<String> all = new ArrayList<>(List.of("-w", warehouse.toString()));
         all.addAll(List.of(args));
+        return runIn(all.toArray(String[]::new));
+    }
+
+    private static Run runIn(String... all) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exitCode =
                 DovetailSql.run(
-                        all.toArray(String[]::new),
+                        all,
                         new PrintStream(out, true, StandardCharsets.UTF_8),
                         new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Run(

@@ -85,7 +85,8 @@ public final class DovetailActions {
                             "Merges a source table or query into the table in one commit:"
                                     + " updates columns of matched rows, deletes, inserts.",
                             List.of(
-                                    Argument.text("source", "a table or view name, or a query"),
+                                    Argument.text(
+                                            "source", "a table name, or a query (SELECT ...)"),
                                     Argument.text(
                                             "merge_condition",
                                             "SQL condition over the aliases, 't.id = s.id'"),
@@ -107,7 +108,9 @@ public final class DovetailActions {
                                             "on_stale_row_id",
                                             "'error' (default) or 'skip' for self-merges"),
                                     Argument.number(
-                                            "parallelism", "INT", "the writer parallelism"))),
+                                            "parallelism",
+                                            "INT",
+                                            "the parallelism of the whole merge job"))),
                     new ProcedureAction(
                             "materialize_deletion_vectors",
                             "Rewrites the groups with deleted rows into their surviving rows, which"
@@ -127,7 +130,9 @@ public final class DovetailActions {
 
     static String usage() {
         List<String> lines = new ArrayList<>();
-        lines.add("Usage: dovetail-actions ACTION [OPTIONS]   (ACTION --help for its options)");
+        lines.add(
+                "Usage: flink run dovetail-flink-actions.jar ACTION [OPTIONS]   (ACTION --help for"
+                        + " its options)");
         lines.add("");
         lines.add("Actions:");
         for (ProcedureAction action : PROCEDURE_ACTIONS) {
@@ -137,10 +142,12 @@ public final class DovetailActions {
         lines.add("      Deletes the rows matching a Flink SQL predicate (deletion vectors).");
         lines.add("  " + QuickstartAction.USAGE);
         lines.add(
-                "      Creates the data-evolution table default.media in DIR (default "
+                "      Creates the data-evolution table quickstart.media in DIR (default "
                         + QuickstartAction.DEFAULT_WAREHOUSE
                         + "),");
-        lines.add("      replacing an earlier quickstart table, evolves its schema, appends rows,");
+        lines.add(
+                "      replacing only an earlier quickstart table, evolves its schema, appends"
+                        + " rows,");
         lines.add("      backfills a column of one partition and prints the table.");
         lines.add("  " + InspectAction.USAGE);
         lines.add(

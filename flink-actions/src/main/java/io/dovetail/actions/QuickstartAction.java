@@ -51,19 +51,25 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * {@code quickstart}: creates the data-evolution table {@code default.media} in a filesystem
+ * {@code quickstart}: creates the data-evolution table {@code quickstart.media} in a filesystem
  * warehouse, evolves its schema twice, appends rows to two partitions as Parquet files, backfills
  * one column of one partition with a partial-column file, and prints the table like {@code
- * inspect}.
+ * inspect}. It keeps to a database of its own and replaces only a table it made itself (marked by
+ * its comment), so a user's tables are never touched.
  */
 final class QuickstartAction {
 
     static final String NAME = "quickstart";
     static final String USAGE = "quickstart [--warehouse DIR]";
     static final String DEFAULT_WAREHOUSE = "target/dovetail-quickstart-warehouse";
-    static final String DATABASE = "default";
+    static final String DATABASE = "quickstart";
     static final String TABLE = "media";
     static final String COMMIT_USER = "dovetail-quickstart";
+
+    /** The comment that marks a table as the quickstart's own: only such a table is replaced. */
+    static final String COMMENT =
+            "Created by the Dovetail quickstart action; rerunning it replaces it";
+
     static final List<String> DAYS = List.of("2026-11-30", "2026-12-01");
     static final int ROWS_PER_DAY = 3;
 
@@ -87,7 +93,7 @@ final class QuickstartAction {
                 List.of("dt"),
                 List.of(),
                 tableOptions(),
-                null);
+                COMMENT);
         out.println("Created data-evolution table " + DATABASE + "." + TABLE + " at " + paths);
         schemas.commitChanges(SchemaChange.addColumn("embedding_version", DataTypes.INT()));
         out.println("Schema 1: added column embedding_version INT");
@@ -194,19 +200,31 @@ final class QuickstartAction {
 
     /**
      * Deletes the table directory of an earlier quickstart; refuses to delete a directory that
-     * holds no table.
+     * holds no table, or a table the quickstart did not create.
      */
     private static void deletePreviousQuickstartTable(TablePaths paths, PrintStream out) {
         Path root = paths.root();
         if (!FileIO.exists(root)) {
             return;
         }
-        if (!TableStore.at(paths).schemas().tableExists()) {
+        SchemaManager schemas = TableStore.at(paths).schemas();
+        if (!schemas.tableExists()) {
             throw Errors.invalidArgument(
                     "Cannot recreate the quickstart table: "
                             + root
                             + " exists but holds no table (no schema files). Remove it or choose"
                             + " another --warehouse.");
+        }
+        if (!COMMENT.equals(schemas.latest().orElseThrow().comment())) {
+            throw Errors.invalidArgument(
+                    "Cannot recreate the quickstart table: "
+                            + DATABASE
+                            + "."
+                            + TABLE
+                            + " at "
+                            + root
+                            + " was not created by the quickstart, so it is left as it is. Drop it"
+                            + " yourself or choose another --warehouse.");
         }
         try {
             FileIO.fileSystem(root).delete(root, true);

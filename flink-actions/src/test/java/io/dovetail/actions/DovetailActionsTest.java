@@ -83,7 +83,7 @@ class DovetailActionsTest {
         assertThat(run.err())
                 .startsWith("Error: ")
                 .contains(message)
-                .contains("Usage: dovetail-actions ACTION [OPTIONS]")
+                .contains("Usage: flink run dovetail-flink-actions.jar ACTION [OPTIONS]")
                 .doesNotContain("Exception");
     }
 

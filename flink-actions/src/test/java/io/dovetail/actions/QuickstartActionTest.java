@@ -23,18 +23,26 @@ import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.DataTypes;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
 class QuickstartActionTest {
+
+    private static final Map<String, String> DATA_EVOLUTION =
+            Map.of("row-tracking.enabled", "true", "data-evolution.enabled", "true");
 
     @TempDir Path warehouse;
 
@@ -95,7 +103,7 @@ class QuickstartActionTest {
     void rerunReplacesOnlyTheQuickstartTable() throws Exception {
         assertThat(ActionRun.of("quickstart", "--warehouse", warehouse.toString()).exitCode())
                 .isZero();
-        Path neighbour = Files.createDirectories(warehouse.resolve("default.db/other"));
+        Path neighbour = Files.createDirectories(warehouse.resolve("quickstart.db/other"));
         Path stray = Files.writeString(mediaDir().resolve("stray-file"), "x");
 
         ActionRun again = ActionRun.of("quickstart", "--warehouse", warehouse.toString());
@@ -118,13 +126,65 @@ class QuickstartActionTest {
         assertThat(data).exists();
     }
 
+    @Test
+    void refusesToReplaceATableItDidNotCreateAndNeverTouchesDefaultMedia() throws Exception {
+        TableStore.at(table("default", "media"))
+                .schemas()
+                .createTable(
+                        List.of(new DataField(0, "id", DataTypes.BIGINT())),
+                        List.of(),
+                        List.of(),
+                        DATA_EVOLUTION,
+                        null);
+        TableStore.at(mediaTable())
+                .schemas()
+                .createTable(
+                        List.of(new DataField(0, "mine", DataTypes.STRING())),
+                        List.of(),
+                        List.of(),
+                        DATA_EVOLUTION,
+                        "a user's table");
+        List<String> before = filesUnder(warehouse);
+
+        ActionRun run = ActionRun.of("quickstart", "--warehouse", warehouse.toString());
+
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err())
+                .contains("quickstart.media")
+                .contains("was not created by the quickstart, so it is left as it is");
+        assertThat(filesUnder(warehouse)).isEqualTo(before);
+        assertThat(fields(TableStore.open(table("default", "media")).latestSchema()))
+                .containsExactly("0 id BIGINT");
+
+        try (Stream<Path> quickstartFiles = Files.walk(warehouse.resolve("quickstart.db"))) {
+            quickstartFiles.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+        assertThat(ActionRun.of("quickstart", "--warehouse", warehouse.toString()).exitCode())
+                .isZero();
+        assertThat(ActionRun.of("quickstart", "--warehouse", warehouse.toString()).exitCode())
+                .isZero();
+        assertThat(fields(TableStore.open(table("default", "media")).latestSchema()))
+                .as("a user's default.media survives two quickstart runs")
+                .containsExactly("0 id BIGINT");
+    }
+
+    private static List<String> filesUnder(Path root) throws Exception {
+        try (Stream<Path> files = Files.walk(root)) {
+            return files.map(p -> root.relativize(p) + " " + p.toFile().length()).sorted().toList();
+        }
+    }
+
     private TablePaths mediaTable() {
+        return table("quickstart", "media");
+    }
+
+    private TablePaths table(String database, String name) {
         return new Warehouse(new org.apache.flink.core.fs.Path(warehouse.toUri()))
-                .table("default", "media");
+                .table(database, name);
     }
 
     private Path mediaDir() {
-        return warehouse.resolve("default.db").resolve("media");
+        return warehouse.resolve("quickstart.db").resolve("media");
     }
 
     private static List<String> fields(TableSchema schema) {

@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -82,12 +83,26 @@ class CiWorkflowTest {
         assertThat(read(".ci/run").lines()).last().isEqualTo(TEST_COMMAND);
         assertThat(read("README.md")).contains("```bash\n" + TEST_COMMAND + "\n```");
         assertThat(read("README.md")).contains("\n" + QUICKSTART + "\n");
-        assertThat(read(".ci/run").lines())
-                .anySatisfy(
+        List<String> run = read(".ci/run").lines().toList();
+        int quickstart =
+                indexOf(
+                        run,
                         line ->
-                                assertThat(line)
-                                        .startsWith("bin/dovetail-sql ")
-                                        .contains("-f examples/quickstart.sql"));
+                                line.startsWith("bin/dovetail-sql ")
+                                        && line.contains("-f examples/quickstart.sql"));
+        assertThat(quickstart).as("the quickstart command in .ci/run").isNotNegative();
+        assertThat(indexOf(run, line -> line.equals("rm -rf \"$HOME/.m2/repository/io/dovetail\"")))
+                .as("the project's artifacts are removed from the local Maven repository first")
+                .isBetween(0, quickstart - 1);
+    }
+
+    private static int indexOf(List<String> lines, Predicate<String> matches) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (matches.test(lines.get(i))) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test

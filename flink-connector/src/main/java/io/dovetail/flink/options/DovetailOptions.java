@@ -157,7 +157,9 @@ public final class DovetailOptions {
                     .defaultValue(false)
                     .withDescription(
                             "Rows get a stable _ROW_ID. Must be true for a data-evolution table;"
-                                    + " fixed at CREATE TABLE.");
+                                    + " fixed at CREATE TABLE. The Dovetail catalog's CREATE TABLE"
+                                    + " sets it to true when absent; the default applies to a table"
+                                    + " stored without it (as Paimon reads it).");
 
     public static final ConfigOption<Boolean> DATA_EVOLUTION_ENABLED =
             ConfigOptions.key(TableOptions.DATA_EVOLUTION_ENABLED)
@@ -165,7 +167,10 @@ public final class DovetailOptions {
                     .defaultValue(false)
                     .withDescription(
                             "Updates write only the updated columns. Must be true for a"
-                                    + " data-evolution table; fixed at CREATE TABLE.");
+                                    + " data-evolution table; fixed at CREATE TABLE. The Dovetail"
+                                    + " catalog's CREATE TABLE sets it to true when absent; the"
+                                    + " default applies to a table stored without it (as Paimon"
+                                    + " reads it).");
 
     public static final ConfigOption<Integer> BUCKET =
             ConfigOptions.key(TableOptions.BUCKET)

@@ -30,7 +30,8 @@ import java.util.List;
  * Paimon's {@code data_evolution_merge_into}) take them; blank optional strings count as absent.
  *
  * @param target the target table, {@code 'database.table'}
- * @param source a table or view name, or a query
+ * @param source a table name (of any catalog the merge's session knows, or a view that {@code
+ *     sourceSqls} made), or a query
  * @param sourceSqls statements run first in the merge's own session (e.g. {@code CREATE TEMPORARY
  *     VIEW}), Paimon's {@code source_sqls}
  * @param matchedUpdateSet {@code col = expr, ...} or {@code *}; null for no update
