@@ -22,6 +22,7 @@ import io.dovetail.flink.sink.OverwriteScope;
 import io.dovetail.flink.table.DovetailTableFactory;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.format.DataFileFormat;
+import io.dovetail.table.index.GlobalIndexUpdateAction;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.path.PartitionPaths;
@@ -209,6 +210,21 @@ public final class DovetailOptions {
                             "64-bit deletion vectors: Dovetail writes only 32-bit ones and"
                                     + " refuses to delete from a table with this set to true.");
 
+    public static final ConfigOption<GlobalIndexUpdateAction> GLOBAL_INDEX_COLUMN_UPDATE_ACTION =
+            ConfigOptions.key(TableOptions.GLOBAL_INDEX_COLUMN_UPDATE_ACTION)
+                    .enumType(GlobalIndexUpdateAction.class)
+                    .defaultValue(GlobalIndexUpdateAction.THROW_ERROR)
+                    .withDescription(
+                            "What a write does that changes a column covered by a global index"
+                                    + " (built by Apache Paimon's create_global_index) in a"
+                                    + " partition it writes: THROW_ERROR refuses it before it"
+                                    + " commits; DROP_PARTITION_INDEX drops those partitions'"
+                                    + " index files of the column in the same commit; IGNORE"
+                                    + " keeps them, so indexed reads may miss the changed rows."
+                                    + " Deletion-vector materialization and INSERT OVERWRITE"
+                                    + " always drop the global indexes of the partitions they"
+                                    + " rewrite (their rows get new row ids).");
+
     public static final ConfigOption<String> VECTOR_FILE_FORMAT =
             ConfigOptions.key(TableOptions.VECTOR_FILE_FORMAT)
                     .stringType()
@@ -330,6 +346,7 @@ public final class DovetailOptions {
                     DELETION_VECTORS_ENABLED,
                     DELETION_VECTORS_MODIFIABLE,
                     DELETION_VECTORS_BITMAP64,
+                    GLOBAL_INDEX_COLUMN_UPDATE_ACTION,
                     VECTOR_FILE_FORMAT,
                     FILE_FORMAT,
                     FILE_COMPRESSION,

@@ -22,7 +22,6 @@ import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
-import io.dovetail.table.schema.SchemaManager;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
@@ -30,7 +29,6 @@ import io.dovetail.table.types.DataField;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -47,13 +45,10 @@ import java.util.stream.Collectors;
  */
 final class FieldConflictCheck {
 
-    private static final Set<String> SYSTEM_FIELDS = Set.of("_ROW_ID", "_SEQUENCE_NUMBER");
+    private final FileFieldIds fileFields;
 
-    private final SchemaManager schemas;
-    private final Map<Long, TableSchema> schemaCache = new HashMap<>();
-
-    FieldConflictCheck(SchemaManager schemas) {
-        this.schemas = schemas;
+    FieldConflictCheck(FileFieldIds fileFields) {
+        this.fileFields = fileFields;
     }
 
     /** A merged row range and the field ids written to it. */
@@ -82,7 +77,7 @@ final class FieldConflictCheck {
                     if (!range.overlaps(write.range())) {
                         continue;
                     }
-                    Set<Integer> theirs = file.writeCols() == null ? null : fieldIds(file);
+                    Set<Integer> theirs = file.writeCols() == null ? null : fileFields.of(file);
                     if (theirs == null || theirs.stream().anyMatch(write.fieldIds()::contains)) {
                         throw conflict(base, snapshot.getKey(), entry, range, write, theirs);
                     }
@@ -98,7 +93,7 @@ final class FieldConflictCheck {
         List<WriteRange> merged = new ArrayList<>();
         for (ManifestEntry entry : files) {
             RowRange range = RowRange.of(entry.file());
-            Set<Integer> ids = fieldIds(entry.file());
+            Set<Integer> ids = fileFields.of(entry.file());
             WriteRange last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
             if (last != null && last.range().overlaps(range)) {
                 Set<Integer> union = new TreeSet<>(last.fieldIds());
@@ -114,40 +109,6 @@ final class FieldConflictCheck {
         return merged;
     }
 
-    /** The top-level field ids a file writes, resolved through the file's own schema. */
-    private Set<Integer> fieldIds(DataFileMeta file) {
-        TableSchema schema = schema(file.schemaId());
-        Set<Integer> ids = new TreeSet<>();
-        if (file.writeCols() == null) {
-            schema.fields().forEach(f -> ids.add(f.id()));
-            return ids;
-        }
-        for (String name : file.writeCols()) {
-            if (SYSTEM_FIELDS.contains(name)) {
-                continue;
-            }
-            DataField field =
-                    schema.field(name)
-                            .orElseThrow(
-                                    () ->
-                                            Errors.invalidLayout(
-                                                    "Data file "
-                                                            + file.fileName()
-                                                            + " writes column '"
-                                                            + name
-                                                            + "', which its schema "
-                                                            + schema.id()
-                                                            + " does not have; cannot check"
-                                                            + " field conflicts."));
-            ids.add(field.id());
-        }
-        return ids;
-    }
-
-    private synchronized TableSchema schema(long id) {
-        return schemaCache.computeIfAbsent(id, schemas::schema);
-    }
-
     private RuntimeException conflict(
             Snapshot base,
             Snapshot other,
@@ -155,7 +116,7 @@ final class FieldConflictCheck {
             RowRange range,
             WriteRange write,
             Set<Integer> theirs) {
-        TableSchema latest = schema(other.schemaId());
+        TableSchema latest = fileFields.schema(other.schemaId());
         String common =
                 theirs == null
                         ? "all fields"

@@ -61,10 +61,15 @@ final class IndexComposition {
 
     private IndexComposition() {}
 
+    /**
+     * @param droppedGlobalIndexes names of global index files of {@code latest} the commit drops
+     *     ({@link GlobalIndexUpdate})
+     */
     static Result compose(
             TableState latest,
             CommitOperation operation,
             Collection<ManifestEntry> liveAfter,
+            Set<String> droppedGlobalIndexes,
             Path indexDir) {
         IndexChanges changes = operation.indexChanges();
         Map<String, IndexManifestEntry> live = new LinkedHashMap<>();
@@ -150,6 +155,7 @@ final class IndexComposition {
             written.forEach(FileIO::deleteQuietly);
             throw e;
         }
+        removed.addAll(droppedGlobalIndexes);
         if (removed.isEmpty() && added.isEmpty()) {
             return new Result(latest.indexFiles(), false, written);
         }

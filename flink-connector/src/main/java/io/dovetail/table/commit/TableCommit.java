@@ -46,6 +46,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -83,6 +84,7 @@ public final class TableCommit {
     private final TablePaths paths;
     private final CommitHook hook;
     private final SnapshotHistory history;
+    private final FileFieldIds fileFields;
     private final FieldConflictCheck fieldCheck;
     private final PartialFileRebaser rebaser;
 
@@ -95,7 +97,8 @@ public final class TableCommit {
         this.paths = store.paths();
         this.hook = hook;
         this.history = new SnapshotHistory(store);
-        this.fieldCheck = new FieldConflictCheck(store.schemas());
+        this.fileFields = new FileFieldIds(store.schemas());
+        this.fieldCheck = new FieldConflictCheck(fileFields);
         this.rebaser = new PartialFileRebaser(store);
     }
 
@@ -157,8 +160,11 @@ public final class TableCommit {
             if (needsLayoutCheck(operation)) {
                 LayoutCheck.checkMergedLayout(state.snapshotId(), liveAfter);
             }
+            Set<String> droppedIndexes =
+                    GlobalIndexUpdate.dropped(operation, state.indexFiles(), schema, fileFields);
             IndexComposition.Result index =
-                    IndexComposition.compose(state, operation, liveAfter, paths.indexDir());
+                    IndexComposition.compose(
+                            state, operation, liveAfter, droppedIndexes, paths.indexDir());
             written.addAll(index.written());
             hook.reached(Step.CHECKED);
             String indexManifest = state.indexManifest();

@@ -35,6 +35,7 @@ public class DovetailException extends RuntimeException {
         INVALID_SCHEMA,
         INVALID_LAYOUT,
         CONFLICT,
+        REFUSED_BY_OPTION,
         IO
     }
 

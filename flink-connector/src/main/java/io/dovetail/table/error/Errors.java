@@ -80,6 +80,11 @@ public final class Errors {
         return new DovetailException(Kind.CONFLICT, message, null);
     }
 
+    /** A valid write that a table option tells Dovetail to refuse. */
+    public static DovetailException refusedByOption(String message) {
+        return new DovetailException(Kind.REFUSED_BY_OPTION, message, null);
+    }
+
     /** An I/O failure of the underlying file system. */
     public static DovetailException io(String action, Object file, Throwable cause) {
         return new DovetailException(

@@ -87,6 +87,13 @@ public final class TableOptions {
     /** Snapshot expiration: snapshots younger than this are kept (default 1 h). */
     public static final String SNAPSHOT_TIME_RETAINED = "snapshot.time-retained";
 
+    /**
+     * What a write that changes a column covered by a global index does: THROW_ERROR (Paimon's
+     * default), DROP_PARTITION_INDEX or IGNORE (see {@code GlobalIndexUpdateAction}).
+     */
+    public static final String GLOBAL_INDEX_COLUMN_UPDATE_ACTION =
+            "global-index.column-update-action";
+
     /** Snapshot expiration: at most this many snapshots expire in one run (default 50). */
     public static final String SNAPSHOT_EXPIRE_LIMIT = "snapshot.expire.limit";
 

@@ -19,16 +19,21 @@ package io.dovetail.table.update;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.GlobalIndexUpdate;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.index.GlobalIndexFiles;
+import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.read.FileGroup;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -48,8 +53,10 @@ import java.util.Set;
  * by a deletion vector may be given a value; it stays deleted.
  *
  * <p>Errors, raised before anything is committed (files already written are deleted): an unknown,
- * system or partition column; a row id that is in no live range of the base snapshot (stale); a row
- * id given twice or out of order; an update with the wrong number of values.
+ * system or partition column; a column a global index covers in the partition of a touched group,
+ * under {@code global-index.column-update-action = THROW_ERROR}; a row id that is in no live range
+ * of the base snapshot (stale); a row id given twice or out of order; an update with the wrong
+ * number of values.
  */
 public final class ColumnUpdater {
 
@@ -58,14 +65,24 @@ public final class ColumnUpdater {
     private final List<String> columns;
     private final BaseGroups groups;
     private final GroupBackfill backfill;
+    private final TableSchema schema;
+    private final List<IndexManifestEntry> globalIndexes;
+    private final Set<Integer> fieldIds = new HashSet<>();
+    private final Set<ByteBuffer> indexCheckedPartitions = new HashSet<>();
 
     private ColumnUpdater(
             TableStore store, Snapshot base, TableSchema schema, List<String> columns) {
         this.store = store;
         this.base = base;
+        this.schema = schema;
         this.columns = List.copyOf(columns);
         this.groups = BaseGroups.plan(store, base, schema, columns);
         this.backfill = new GroupBackfill(store.paths(), schema, columns, groups.readFields());
+        this.globalIndexes =
+                store.files(base).indexFiles().stream()
+                        .filter(GlobalIndexFiles::isGlobalIndex)
+                        .toList();
+        columns.forEach(name -> fieldIds.add(schema.field(name).orElseThrow().id()));
     }
 
     /**
@@ -88,7 +105,9 @@ public final class ColumnUpdater {
         List<ManifestEntry> written = new ArrayList<>();
         try {
             for (RowUpdate next = stream.peek(); next != null; next = stream.peek()) {
-                written.add(backfill.rewrite(groups.containing(next.rowId()), stream));
+                FileGroup group = groups.containing(next.rowId());
+                checkGlobalIndexes(group.partition());
+                written.add(backfill.rewrite(group, stream));
             }
         } catch (RuntimeException e) {
             delete(written);
@@ -117,11 +136,22 @@ public final class ColumnUpdater {
                                             commitUser, commitIdentifier, base.id(), files)));
         } catch (DovetailException e) {
             if (e.kind() == DovetailException.Kind.CONFLICT
+                    || e.kind() == DovetailException.Kind.REFUSED_BY_OPTION
                     || e.kind() == DovetailException.Kind.INVALID_LAYOUT
                     || e.kind() == DovetailException.Kind.INVALID_ARGUMENT) {
                 delete(files);
             }
             throw e;
+        }
+    }
+
+    /**
+     * Refuses, before the group's file is written, an update that a global index of the base
+     * snapshot covers in the group's partition (the commit checks again, on the latest snapshot).
+     */
+    private void checkGlobalIndexes(byte[] partition) {
+        if (!globalIndexes.isEmpty() && indexCheckedPartitions.add(ByteBuffer.wrap(partition))) {
+            GlobalIndexUpdate.checkWrite(schema, globalIndexes, fieldIds, partition);
         }
     }
 
