@@ -67,7 +67,8 @@ class UserDocsTest {
             Set.of(
                     ExecutionOptions.RUNTIME_MODE.key(),
                     CheckpointingOptions.CHECKPOINTING_INTERVAL.key(),
-                    TableConfigOptions.TABLE_COLUMN_EXPANSION_STRATEGY.key());
+                    TableConfigOptions.TABLE_COLUMN_EXPANSION_STRATEGY.key(),
+                    TableConfigOptions.TABLE_DML_SYNC.key());
 
     /** Procedure arguments that are SQL keywords and must be backquoted in a CALL. */
     private static final Set<String> KEYWORD_ARGUMENTS = Set.of("table", "where");
@@ -78,6 +79,11 @@ class UserDocsTest {
             Pattern.compile("^\\| `(\\w+)` \\| (\\w+) \\| (yes|no) \\|");
     private static final Pattern OPTION_PAIR =
             Pattern.compile("'([a-z][a-z0-9._<>*-]*)'\\s*=\\s*'");
+
+    /** A procedure's positional signature written out: {@code sys.name(a, b, c)}, names only. */
+    private static final Pattern SIGNATURE =
+            Pattern.compile("sys\\.(\\w+)\\(((?:\\w+, )+\\w+)\\)`");
+
     private static final Pattern RESET = Pattern.compile("RESET \\(?'([a-z0-9._-]+)'");
     private static final Pattern OPTIONS_ARGUMENT = Pattern.compile("options\\s*=>\\s*'([^']*)'");
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
@@ -290,6 +296,37 @@ class UserDocsTest {
                         .contains("](" + name + ")");
             }
         }
+    }
+
+    @Test
+    void aProcedureSignatureWrittenOutListsTheArgumentsInTheProceduresOrder() throws Exception {
+        String readme = Files.readString(DOCS.resolveSibling("README.md"));
+        Matcher signature = SIGNATURE.matcher(readme + String.join("\n", pages.values()));
+        int signatures = 0;
+        while (signature.find()) {
+            Procedure procedure = procedures.get(signature.group(1));
+            assertThat(procedure).as("sys.%s exists", signature.group(1)).isNotNull();
+            List<String> names = new ArrayList<>();
+            for (ArgumentHint argument : hint(procedure).argument()) {
+                names.add(argument.name());
+            }
+            assertThat(List.of(signature.group(2).split(",\\s*")))
+                    .as("the argument list of sys.%s", signature.group(1))
+                    .isEqualTo(names);
+            signatures++;
+        }
+        assertThat(signatures).as("README's merge signature").isPositive();
+    }
+
+    @Test
+    void theIndexPagesFirstExampleRunsInAStockSqlClient() {
+        Matcher example =
+                Pattern.compile("```sql\n(.*?)```", Pattern.DOTALL).matcher(page("index.md"));
+        assertThat(example.find()).isTrue();
+        assertThat(example.group(1))
+                .as("UPDATE needs batch mode; the next statement must see the write")
+                .contains("SET 'execution.runtime-mode' = 'batch';")
+                .contains("SET 'table.dml-sync' = 'true';");
     }
 
     // ---------------------------------------------------------------- helpers
