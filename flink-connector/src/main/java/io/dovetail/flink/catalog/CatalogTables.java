@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.catalog;
 
+import io.dovetail.flink.system.SystemTableName;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.path.TablePaths;

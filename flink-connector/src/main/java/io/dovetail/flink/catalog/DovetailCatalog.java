@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.catalog;
 
+import io.dovetail.flink.system.SystemTableName;
 import io.dovetail.flink.system.SystemTables;
 import io.dovetail.flink.table.DovetailTableFactory;
 import io.dovetail.table.TableStore;

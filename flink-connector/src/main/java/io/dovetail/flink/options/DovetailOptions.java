@@ -234,14 +234,14 @@ public final class DovetailOptions {
                                     + " files.");
 
     public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
-            ConfigOptions.key(TableOptions.PARTITION_DEFAULT_NAME)
+            ConfigOptions.key(PartitionPaths.DEFAULT_NAME_OPTION)
                     .stringType()
                     .defaultValue(PartitionPaths.DEFAULT_NAME)
                     .withDescription(
                             "Directory name of a partition whose value is null, empty or blank.");
 
     public static final ConfigOption<Boolean> PARTITION_LEGACY_NAME =
-            ConfigOptions.key(TableOptions.PARTITION_LEGACY_NAME)
+            ConfigOptions.key(PartitionPaths.LEGACY_NAME_OPTION)
                     .booleanType()
                     .defaultValue(PartitionPaths.LEGACY_NAME_DEFAULT)
                     .withDescription(

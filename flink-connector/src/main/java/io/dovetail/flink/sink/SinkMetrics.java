@@ -21,17 +21,17 @@ package io.dovetail.flink.sink;
  * Metric names of the write path, registered on the writer and committer operators' metric groups.
  * Records and bytes use Flink's standard sink names.
  */
-final class SinkMetrics {
+public final class SinkMetrics {
 
-    static final String RECORDS_WRITTEN = "numRecordsSend";
-    static final String BYTES_WRITTEN = "numBytesSend";
-    static final String FILES_WRITTEN = "numFilesWritten";
-    static final String SNAPSHOTS_COMMITTED = "numSnapshotsCommitted";
-    static final String FILES_COMMITTED = "numFilesCommitted";
-    static final String LAST_COMMIT_DURATION = "lastCommitDurationMs";
-    static final String LAST_COMMITTED_SNAPSHOT = "lastCommittedSnapshotId";
-    static final String ROWS_DELETED = "numRowsDeleted";
-    static final String ROWS_UPDATED = "numRowsUpdated";
+    public static final String RECORDS_WRITTEN = "numRecordsSend";
+    public static final String BYTES_WRITTEN = "numBytesSend";
+    public static final String FILES_WRITTEN = "numFilesWritten";
+    public static final String SNAPSHOTS_COMMITTED = "numSnapshotsCommitted";
+    public static final String FILES_COMMITTED = "numFilesCommitted";
+    public static final String LAST_COMMIT_DURATION = "lastCommitDurationMs";
+    public static final String LAST_COMMITTED_SNAPSHOT = "lastCommittedSnapshotId";
+    public static final String ROWS_DELETED = "numRowsDeleted";
+    public static final String ROWS_UPDATED = "numRowsUpdated";
 
     private SinkMetrics() {}
 }

@@ -19,10 +19,10 @@ package io.dovetail.flink.sink;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.delete.DeletionVectorWriter;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -213,7 +213,7 @@ final class TableCommitter {
         BinaryRowCodec codec =
                 BinaryRowCodec.of(
                         schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
-        PartitionPaths paths = PartitionPaths.of(schema);
+        PartitionPaths paths = schema.partitionPaths();
         Predicate<RowData> staticSpec = paths.matchingAny(List.of(overwrite.staticPartition()));
         Predicate<byte[]> matchesStatic = bytes -> staticSpec.test(codec.deserialize(bytes));
         boolean allStatic = overwrite.staticPartition().size() == schema.partitionKeys().size();

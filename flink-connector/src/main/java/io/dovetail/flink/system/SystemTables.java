@@ -17,7 +17,6 @@
  */
 package io.dovetail.flink.system;
 
-import io.dovetail.flink.catalog.SystemTableName;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.error.Errors;
 

@@ -17,13 +17,12 @@
  */
 package io.dovetail.flink.table;
 
-import io.dovetail.flink.catalog.SystemTableName;
-import io.dovetail.flink.sink.DovetailSink;
+import io.dovetail.flink.dml.RowLevelSink;
 import io.dovetail.flink.sink.SinkOptions;
+import io.dovetail.flink.system.SystemTableName;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.SystemFields;
-import io.dovetail.table.schema.TableSchema;
 
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.configuration.Configuration;
@@ -43,7 +42,7 @@ import java.util.Map;
 /**
  * The sink of {@code INSERT INTO t$column_updates (_ROW_ID, c1, c2) SELECT ...}: a stream (or
  * batch) of column updates of {@code t} by {@code _ROW_ID} ({@link
- * DovetailSink#forStreamingColumnUpdates}). The updated columns are exactly those of the INSERT's
+ * RowLevelSink#forStreamingColumnUpdates}). The updated columns are exactly those of the INSERT's
  * column list besides {@code _ROW_ID}; a column list is required, so that no column is overwritten
  * with NULL by accident. {@code t$column_updates} has {@code _ROW_ID} and every column of {@code
  * t}.
@@ -51,14 +50,11 @@ import java.util.Map;
 final class ColumnUpdatesTableSink implements DynamicTableSink {
 
     private final TablePaths table;
-    private final TableSchema schema;
     private final RowType rowType;
     private final Map<String, String> options;
 
-    ColumnUpdatesTableSink(
-            TablePaths table, TableSchema schema, RowType rowType, Map<String, String> options) {
+    ColumnUpdatesTableSink(TablePaths table, RowType rowType, Map<String, String> options) {
         this.table = table;
-        this.schema = schema;
         this.rowType = rowType;
         this.options = Map.copyOf(options);
     }
@@ -78,9 +74,8 @@ final class ColumnUpdatesTableSink implements DynamicTableSink {
             types.add(rowType.getTypeAt(position));
         }
         RowType updates = RowType.of(types.toArray(LogicalType[]::new));
-        DovetailSink sink =
-                DovetailSink.forStreamingColumnUpdates(
-                                table, schema, columns.subList(1, columns.size()))
+        RowLevelSink sink =
+                RowLevelSink.forStreamingColumnUpdates(table, columns.subList(1, columns.size()))
                         .parallelism(
                                 Configuration.fromMap(options)
                                         .getOptional(SinkOptions.PARALLELISM)
@@ -88,7 +83,7 @@ final class ColumnUpdatesTableSink implements DynamicTableSink {
                         .boundedInput(context.isBounded());
         return (DataStreamSinkProvider)
                 (providerContext, rows) ->
-                        sink.uids(name -> providerContext.generateUid(name).orElse(null))
+                        sink.uids(DovetailTableSink.uids(providerContext))
                                 .build(
                                         rows.map(new Project(positions, rowType))
                                                 .name("Dovetail column updates: _ROW_ID first")
@@ -159,7 +154,7 @@ final class ColumnUpdatesTableSink implements DynamicTableSink {
 
     @Override
     public DynamicTableSink copy() {
-        return new ColumnUpdatesTableSink(table, schema, rowType, options);
+        return new ColumnUpdatesTableSink(table, rowType, options);
     }
 
     @Override

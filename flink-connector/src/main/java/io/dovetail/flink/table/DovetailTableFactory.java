@@ -17,10 +17,10 @@
  */
 package io.dovetail.flink.table;
 
-import io.dovetail.flink.catalog.SystemTableName;
 import io.dovetail.flink.sink.SinkOptions;
 import io.dovetail.flink.source.ChangelogStart;
 import io.dovetail.flink.system.SystemTable;
+import io.dovetail.flink.system.SystemTableName;
 import io.dovetail.flink.system.SystemTableSource;
 import io.dovetail.flink.system.SystemTables;
 import io.dovetail.table.TableStore;
@@ -204,7 +204,6 @@ public final class DovetailTableFactory
             TablePaths paths = tablePaths(context, name);
             return new ColumnUpdatesTableSink(
                     paths,
-                    TableStore.open(paths).latestSchema(),
                     (RowType) context.getPhysicalRowDataType().getLogicalType(),
                     context.getCatalogTable().getOptions());
         }

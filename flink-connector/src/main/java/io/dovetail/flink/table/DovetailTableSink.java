@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.table;
 
+import io.dovetail.flink.dml.RowLevelSink;
 import io.dovetail.flink.sink.DovetailSink;
 import io.dovetail.flink.sink.OverwriteScope;
 import io.dovetail.flink.sink.PartitionDrop;
@@ -32,6 +33,7 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.RowLevelModificationScanContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
@@ -51,6 +53,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -110,24 +113,30 @@ final class DovetailTableSink
     @Override
     public SinkRuntimeProvider getSinkRuntimeProvider(Context context) {
         Configuration config = Configuration.fromMap(options);
-        DovetailSink sink;
+        Integer parallelism = config.getOptional(SinkOptions.PARALLELISM).orElse(null);
         if (mode == Mode.INSERT || baseSnapshotId == null) { // nothing to change without snapshot
-            sink =
+            DovetailSink sink =
                     DovetailSink.forRows(table, schema, options)
                             .maxOpenPartitions(config.get(SinkOptions.MAX_OPEN_PARTITIONS))
                             .overwrite(
-                                    overwrite ? OverwriteScope.of(staticPartition, options) : null);
-        } else if (mode == Mode.DELETE) {
-            sink = DovetailSink.forDelete(table, schema, baseSnapshotId);
-        } else {
-            sink = DovetailSink.forColumnUpdate(table, schema, baseSnapshotId, updatedColumns);
+                                    overwrite ? OverwriteScope.of(staticPartition, options) : null)
+                            .parallelism(parallelism)
+                            .boundedInput(context.isBounded());
+            return (DataStreamSinkProvider)
+                    (providerContext, rows) -> sink.uids(uids(providerContext)).build(rows);
         }
-        sink.parallelism(config.getOptional(SinkOptions.PARALLELISM).orElse(null))
-                .boundedInput(context.isBounded());
+        RowLevelSink sink =
+                mode == Mode.DELETE
+                        ? RowLevelSink.forDelete(table, baseSnapshotId)
+                        : RowLevelSink.forColumnUpdate(table, baseSnapshotId, updatedColumns);
+        sink.parallelism(parallelism).boundedInput(context.isBounded());
         return (DataStreamSinkProvider)
-                (providerContext, rows) ->
-                        sink.uids(name -> providerContext.generateUid(name).orElse(null))
-                                .build(rows);
+                (providerContext, rows) -> sink.uids(uids(providerContext)).build(rows);
+    }
+
+    /** Operator uids Flink's planner derives from the statement, by operator role. */
+    static Function<String, String> uids(ProviderContext context) {
+        return role -> context.generateUid(role).orElse(null);
     }
 
     @Override

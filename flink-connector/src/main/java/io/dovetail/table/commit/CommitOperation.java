@@ -18,6 +18,8 @@
 package io.dovetail.table.commit;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.index.IndexChanges;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;

@@ -18,6 +18,7 @@
 package io.dovetail.table.commit;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.snapshot.CommitKind;
 

@@ -132,7 +132,7 @@ public final class GlobalIndexUpdate {
         BinaryRowCodec partitions =
                 BinaryRowCodec.of(
                         schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
-        PartitionPaths paths = PartitionPaths.of(schema);
+        PartitionPaths paths = schema.partitionPaths();
         Set<String> columns = new TreeSet<>();
         List<String> indexes = new ArrayList<>();
         for (IndexManifestEntry entry : covering) {

@@ -22,6 +22,7 @@ import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.DeletionVectorMeta;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.FileKind;

@@ -18,6 +18,7 @@
 package io.dovetail.table.commit;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;

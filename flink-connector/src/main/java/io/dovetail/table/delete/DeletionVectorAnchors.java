@@ -17,8 +17,8 @@
  */
 package io.dovetail.table.delete;
 
-import io.dovetail.table.commit.DataFileKinds;
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;

@@ -18,13 +18,13 @@
 package io.dovetail.table.delete;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.delete.DeletionVectorAnchors.Group;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.DeletionVectorMeta;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.FileKind;

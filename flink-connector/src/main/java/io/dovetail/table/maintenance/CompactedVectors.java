@@ -17,11 +17,11 @@
  */
 package io.dovetail.table.maintenance;
 
-import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.DeletionVectorMeta;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.maintenance.CompactionTask.Group;

@@ -17,9 +17,9 @@
  */
 package io.dovetail.table.maintenance;
 
-import io.dovetail.table.commit.DataFileKinds;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.maintenance.CompactionTask.Group;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 

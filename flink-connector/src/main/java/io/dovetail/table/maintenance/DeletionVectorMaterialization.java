@@ -19,15 +19,15 @@ package io.dovetail.table.maintenance;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.DataFileKinds;
-import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.index.DeletionVectorIndexFile;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.maintenance.CompactionTask.Group;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.FileGroup;

@@ -18,9 +18,6 @@
 package io.dovetail.table.path;
 
 import io.dovetail.table.error.Errors;
-import io.dovetail.table.schema.TableOptions;
-import io.dovetail.table.schema.TableSchema;
-import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -41,6 +38,12 @@ import java.util.function.Predicate;
  */
 public final class PartitionPaths {
 
+    /** Table option: the directory name of a partition whose value is null, empty or blank. */
+    public static final String DEFAULT_NAME_OPTION = "partition.default-name";
+
+    /** Table option: partition directories use the legacy (Java toString) value strings. */
+    public static final String LEGACY_NAME_OPTION = "partition.legacy-name";
+
     public static final String DEFAULT_NAME = "__DEFAULT_PARTITION__";
     public static final boolean LEGACY_NAME_DEFAULT = true;
 
@@ -56,9 +59,7 @@ public final class PartitionPaths {
         }
         if (defaultName == null || defaultName.isBlank()) {
             throw Errors.invalidArgument(
-                    "Option "
-                            + TableOptions.PARTITION_DEFAULT_NAME
-                            + " must not be empty or blank.");
+                    "Option " + DEFAULT_NAME_OPTION + " must not be empty or blank.");
         }
         this.keys = List.copyOf(keys);
         this.defaultName = defaultName;
@@ -77,14 +78,14 @@ public final class PartitionPaths {
      */
     public static PartitionPaths fromOptions(
             List<String> keys, List<LogicalType> types, Map<String, String> options) {
-        String legacy = options.get(TableOptions.PARTITION_LEGACY_NAME);
+        String legacy = options.get(LEGACY_NAME_OPTION);
         boolean legacyName = LEGACY_NAME_DEFAULT;
         if (legacy != null) {
             String normalized = legacy.trim().toLowerCase(Locale.ROOT);
             if (!normalized.equals("true") && !normalized.equals("false")) {
                 throw Errors.invalidArgument(
                         "Option "
-                                + TableOptions.PARTITION_LEGACY_NAME
+                                + LEGACY_NAME_OPTION
                                 + " must be 'true' or 'false', got '"
                                 + legacy
                                 + "'.");
@@ -92,18 +93,7 @@ public final class PartitionPaths {
             legacyName = normalized.equals("true");
         }
         return new PartitionPaths(
-                keys,
-                types,
-                options.getOrDefault(TableOptions.PARTITION_DEFAULT_NAME, DEFAULT_NAME),
-                legacyName);
-    }
-
-    /** The partition paths of a table schema: its keys and types, its path options. */
-    public static PartitionPaths of(TableSchema schema) {
-        return fromOptions(
-                schema.partitionKeys(),
-                schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList(),
-                schema.options());
+                keys, types, options.getOrDefault(DEFAULT_NAME_OPTION, DEFAULT_NAME), legacyName);
     }
 
     public List<String> keys() {

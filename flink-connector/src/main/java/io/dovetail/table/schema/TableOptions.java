@@ -54,12 +54,6 @@ public final class TableOptions {
 
     public static final String FILE_FORMAT = "file.format";
 
-    /** Directory name for null, empty and blank partition values. */
-    public static final String PARTITION_DEFAULT_NAME = "partition.default-name";
-
-    /** Whether partition directories use the legacy (Java toString) value strings. */
-    public static final String PARTITION_LEGACY_NAME = "partition.legacy-name";
-
     /** How many times a commit that lost the race for a snapshot id is retried. */
     public static final String COMMIT_MAX_RETRIES = "commit.max-retries";
 

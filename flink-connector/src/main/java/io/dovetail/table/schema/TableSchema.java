@@ -18,9 +18,11 @@
 package io.dovetail.table.schema;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
 import io.dovetail.table.types.FieldIds;
+import io.dovetail.table.types.FlinkTypes;
 import io.dovetail.table.types.RowType;
 
 import java.util.Collections;
@@ -197,5 +199,13 @@ public record TableSchema(
                 + partitionKeys
                 + " options "
                 + options;
+    }
+
+    /** The partition paths of this schema: its keys and types, its path options. */
+    public PartitionPaths partitionPaths() {
+        return PartitionPaths.fromOptions(
+                partitionKeys(),
+                partitionTypes().stream().map(FlinkTypes::toFlink).toList(),
+                options());
     }
 }

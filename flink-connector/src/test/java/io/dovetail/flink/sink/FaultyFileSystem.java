@@ -44,10 +44,10 @@ public final class FaultyFileSystem extends LocalFileSystem {
 
     public static final String SCHEME = "faulty";
 
-    static final Set<Integer> crashBefore = ConcurrentHashMap.newKeySet();
-    static final Set<Integer> crashAfter = ConcurrentHashMap.newKeySet();
-    static final AtomicInteger publications = new AtomicInteger();
-    static final AtomicInteger crashes = new AtomicInteger();
+    public static final Set<Integer> crashBefore = ConcurrentHashMap.newKeySet();
+    public static final Set<Integer> crashAfter = ConcurrentHashMap.newKeySet();
+    public static final AtomicInteger publications = new AtomicInteger();
+    public static final AtomicInteger crashes = new AtomicInteger();
     private static final Set<String> failOpening = ConcurrentHashMap.newKeySet();
     private static final AtomicInteger failedOpenings = new AtomicInteger();
     private static final Map<String, Runnable> beforeOpening = new ConcurrentHashMap<>();

@@ -21,6 +21,7 @@ import io.dovetail.table.commit.CommitHook.Step;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.index.DeletionVector;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;

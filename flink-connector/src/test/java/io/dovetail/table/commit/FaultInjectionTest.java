@@ -20,6 +20,7 @@ package io.dovetail.table.commit;
 import io.dovetail.table.commit.CommitHook.Step;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.index.DeletionVector;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;

@@ -21,6 +21,7 @@ import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.fs.Writers;
 import io.dovetail.table.index.GlobalIndexFiles;
 import io.dovetail.table.index.GlobalIndexMeta;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.index.IndexManifestFile;

@@ -18,6 +18,7 @@
 package io.dovetail.table.commit;
 
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.testing.EvolvingTable;

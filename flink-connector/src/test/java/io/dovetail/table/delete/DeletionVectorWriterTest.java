@@ -18,10 +18,10 @@
 package io.dovetail.table.delete;
 
 import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TestTable;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.index.DeletionVector;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.snapshot.CommitKind;

@@ -19,11 +19,11 @@ package io.dovetail.table.maintenance;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.ReadPlanner;

@@ -18,7 +18,6 @@
 package io.dovetail.table.path;
 
 import io.dovetail.table.error.DovetailException;
-import io.dovetail.table.schema.TableOptions;
 
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
@@ -63,7 +62,7 @@ class PartitionPathsTest {
 
     private static PartitionPaths nonLegacy(LogicalType type) {
         return PartitionPaths.fromOptions(
-                List.of("k"), List.of(type), Map.of(TableOptions.PARTITION_LEGACY_NAME, "false"));
+                List.of("k"), List.of(type), Map.of(PartitionPaths.LEGACY_NAME_OPTION, "false"));
     }
 
     @Test
@@ -88,7 +87,7 @@ class PartitionPathsTest {
                 PartitionPaths.fromOptions(
                         List.of("a", "b", "c"),
                         List.of(STRING, STRING, STRING),
-                        Map.of(TableOptions.PARTITION_DEFAULT_NAME, "none"));
+                        Map.of(PartitionPaths.DEFAULT_NAME_OPTION, "none"));
         GenericRowData row =
                 GenericRowData.of(
                         StringData.fromString(""),
@@ -200,14 +199,14 @@ class PartitionPathsTest {
                                 PartitionPaths.fromOptions(
                                         List.of("k"),
                                         List.of(STRING),
-                                        Map.of(TableOptions.PARTITION_LEGACY_NAME, "yes")))
+                                        Map.of(PartitionPaths.LEGACY_NAME_OPTION, "yes")))
                 .hasMessageContaining("partition.legacy-name must be 'true' or 'false', got 'yes'");
         assertThatThrownBy(
                         () ->
                                 PartitionPaths.fromOptions(
                                         List.of("k"),
                                         List.of(STRING),
-                                        Map.of(TableOptions.PARTITION_DEFAULT_NAME, " ")))
+                                        Map.of(PartitionPaths.DEFAULT_NAME_OPTION, " ")))
                 .hasMessageContaining("partition.default-name");
         assertThatThrownBy(() -> legacy(List.of("a", "b"), STRING))
                 .hasMessageContaining("differ in number");

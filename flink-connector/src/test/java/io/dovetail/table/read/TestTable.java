@@ -19,9 +19,9 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.delete.DeletionVectorWriter;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.SchemaChange;

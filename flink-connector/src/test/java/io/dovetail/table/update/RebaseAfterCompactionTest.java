@@ -18,10 +18,10 @@
 package io.dovetail.table.update;
 
 import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.IndexChanges;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;

@@ -26,8 +26,9 @@ import java.util.Map;
 
 /**
  * Dovetail's procedures, by name: {@code expire_snapshots}, {@code compact}, {@code rollback_to},
- * {@code data_evolution_merge} and Paimon's {@code data_evolution_merge_into}. Register a new
- * procedure here (one entry per name).
+ * {@code materialize_deletion_vectors}, {@code data_evolution_merge} and Paimon's {@code
+ * data_evolution_merge_into}. Register a new procedure here (one entry per name); it parses its
+ * arguments and calls a job builder of the connector.
  */
 public final class DovetailProcedures implements ProcedureProvider {
 

@@ -18,7 +18,10 @@
 package io.dovetail.flink.procedure;
 
 import io.dovetail.flink.catalog.CatalogTables;
-import io.dovetail.flink.sink.StaleRowIds;
+import io.dovetail.flink.dml.StaleRowIds;
+import io.dovetail.flink.merge.MergeJob;
+import io.dovetail.flink.merge.MergeSpec;
+import io.dovetail.flink.sql.SqlFragments;
 
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
@@ -28,7 +31,6 @@ import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
 import org.apache.flink.types.Row;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -111,14 +113,6 @@ public final class MergeIntoProcedure implements Procedure {
     }
 
     private static List<String> statements(String sourceSqls) {
-        List<String> statements = new ArrayList<>();
-        if (sourceSqls != null) {
-            for (String statement : sourceSqls.split(";")) {
-                if (!statement.isBlank()) {
-                    statements.add(statement.trim());
-                }
-            }
-        }
-        return statements;
+        return sourceSqls == null ? List.of() : SqlFragments.statements("source_sqls", sourceSqls);
     }
 }

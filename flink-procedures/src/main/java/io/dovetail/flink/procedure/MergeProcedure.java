@@ -18,7 +18,9 @@
 package io.dovetail.flink.procedure;
 
 import io.dovetail.flink.catalog.CatalogTables;
-import io.dovetail.flink.sink.StaleRowIds;
+import io.dovetail.flink.dml.StaleRowIds;
+import io.dovetail.flink.merge.MergeJob;
+import io.dovetail.flink.merge.MergeSpec;
 
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;

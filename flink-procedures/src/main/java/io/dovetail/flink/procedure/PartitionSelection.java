@@ -64,7 +64,7 @@ final class PartitionSelection {
             throw new ValidationException(
                     "partitions and where both select partitions; give only one of them.");
         }
-        PartitionPaths paths = PartitionPaths.of(store.latestSchema());
+        PartitionPaths paths = store.latestSchema().partitionPaths();
         try {
             if (!byWhere) {
                 return paths.matchingAny(ProcedureArguments.partitions(partitions));

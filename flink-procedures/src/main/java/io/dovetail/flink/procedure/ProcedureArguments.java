@@ -17,6 +17,8 @@
  */
 package io.dovetail.flink.procedure;
 
+import io.dovetail.flink.sql.SqlFragments;
+
 import org.apache.flink.table.api.ValidationException;
 
 import java.time.LocalDateTime;
@@ -26,11 +28,13 @@ import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Parsing and checking of procedure arguments, in Paimon's syntax; errors name the argument. */
+/**
+ * Parsing and checking of procedure arguments, in Paimon's syntax ({@link SqlFragments} splits the
+ * lists, respecting quotes and comments); errors name the argument.
+ */
 final class ProcedureArguments {
 
     /** {@code yyyy-MM-dd}, optionally followed by {@code HH:mm:ss} and a fraction. */
@@ -49,25 +53,9 @@ final class ProcedureArguments {
 
     private ProcedureArguments() {}
 
-    /** {@code 'k1=v1,k2=v2'} as a map; null or blank is empty. */
+    /** {@code 'k1=v1,k2=v2'} as a map ({@link SqlFragments#keyValues}); null or blank is empty. */
     static Map<String, String> keyValues(String argument, String value) {
-        Map<String, String> pairs = new LinkedHashMap<>();
-        if (value == null || value.isBlank()) {
-            return pairs;
-        }
-        for (String pair : value.split(",")) {
-            int eq = pair.indexOf('=');
-            String key = eq < 0 ? "" : pair.substring(0, eq).trim();
-            if (key.isEmpty() || pairs.put(key, pair.substring(eq + 1).trim()) != null) {
-                throw new ValidationException(
-                        argument
-                                + " must be 'key=value' pairs separated by ',' with distinct keys;"
-                                + " got '"
-                                + value
-                                + "'.");
-            }
-        }
-        return pairs;
+        return SqlFragments.keyValues(argument, value);
     }
 
     /** Partition specs {@code 'dt=a,hh=01;dt=b'}: one map per {@code ;}-separated partition. */
@@ -76,15 +64,18 @@ final class ProcedureArguments {
         if (value == null || value.isBlank()) {
             return specs;
         }
-        for (String spec : value.split(";", -1)) {
-            Map<String, String> pairs = keyValues("partitions", spec);
-            if (pairs.isEmpty()) {
-                throw new ValidationException(
-                        "partitions must be specs like 'dt=a,hh=01' separated by ';', got '"
-                                + value
-                                + "'.");
-            }
-            specs.add(pairs);
+        List<String> parts;
+        try {
+            parts = SqlFragments.split("partitions", value, ';');
+        } catch (ValidationException e) {
+            throw new ValidationException(
+                    "partitions must be specs like 'dt=a,hh=01' separated by ';', got '"
+                            + value
+                            + "'.",
+                    e);
+        }
+        for (String spec : parts) {
+            specs.add(keyValues("partitions", spec));
         }
         return specs;
     }

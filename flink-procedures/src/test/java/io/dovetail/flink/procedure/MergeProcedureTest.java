@@ -471,6 +471,24 @@ class MergeProcedureTest {
                         "+I[0, 1]", "+I[1, 2]", "+I[2, 21]", "+I[3, 31]", "+I[4, 4]");
     }
 
+    @Test
+    void sourceSqlsSplitOnlyAtStatementEndsNotAtSemicolonsInLiterals() {
+        target("m11");
+        Row merged =
+                call(
+                        "CALL dt.sys.data_evolution_merge_into(target_table => 'default.m11',"
+                                + " target_alias => 'T', source_sqls => '-- two views; one"
+                                + " comment\nCREATE TEMPORARY VIEW named AS SELECT _ROW_ID,"
+                                + " CONCAT(name, '';x'') AS name FROM m11 WHERE id < 2; CREATE"
+                                + " TEMPORARY VIEW fix AS SELECT * FROM named;', source_table =>"
+                                + " 'fix', merge_condition => 'T._ROW_ID = fix._ROW_ID',"
+                                + " matched_update_set => 'name = fix.name', sink_parallelism =>"
+                                + " 2)");
+        assertThat(merged.getField("updated")).isEqualTo(2L);
+        assertThat(rows("SELECT id, name FROM m11 WHERE id < 3"))
+                .containsExactlyInAnyOrder("+I[0, n0;x]", "+I[1, n1;x]", "+I[2, n2]");
+    }
+
     /**
      * A compaction committed while a merge job runs (after the merge pinned its base snapshot,
      * before it commits) folds the groups the merge rewrites: the merge's partial-column files are

@@ -1,0 +1,187 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.dml;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.read.RowGroups;
+
+import org.apache.flink.api.common.functions.Partitioner;
+import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.data.RowData;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Routes updates by {@code _ROW_ID} to the writer that owns the row-range group holding the row, so
+ * each group's partial-column file is written by exactly one writer. Groups of the base snapshot
+ * are assigned to writers by their row counts, largest first to the least loaded writer (a
+ * partial-column file costs the rows of its whole group), not by a hash of the first row id, which
+ * stacks large groups on one writer. Every upstream subtask computes the same assignment from the
+ * same snapshot. Row ids in no group go to writer 0, whose update reports them as stale.
+ *
+ * <p>Following appends (streaming updates, {@link #followingAppends}): a row id beyond every known
+ * group makes the partitioner load the groups the latest snapshot has beyond its known range and
+ * assign them, in row-id order, to the least loaded writers; known ranges never move, so the
+ * subtasks agree on a group however late each of them learns of it. (A compaction that merges
+ * groups of different writers while updates stream makes the commit fail as a conflict.)
+ */
+public final class GroupPartitioner implements Partitioner<Long> {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String table;
+    private final long baseSnapshotId;
+    private final boolean followAppends;
+
+    /** The {@code _ROW_ID} of an update row (its first field); -1 for NULL. */
+    public static final class RowIdOfUpdate implements KeySelector<RowData, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Long getKey(RowData row) {
+            return row.isNullAt(0) ? -1L : row.getLong(0);
+        }
+    }
+
+    private static final Comparator<long[]> LARGEST_FIRST =
+            Comparator.<long[]>comparingLong(r -> r[0] - r[1]).thenComparingLong(r -> r[0]);
+
+    private transient int channels;
+    private transient TreeMap<Long, long[]> groups; // first row id -> {last row id, channel}
+    private transient long[] load;
+    private transient long knownUpTo; // the last row id of the known groups
+    private transient long loadedSnapshot;
+
+    /** Routes by the groups of {@code baseSnapshotId} (0: none, the table is empty). */
+    public GroupPartitioner(TablePaths table, long baseSnapshotId) {
+        this(table, baseSnapshotId, false);
+    }
+
+    private GroupPartitioner(TablePaths table, long baseSnapshotId, boolean followAppends) {
+        this.table = table.root().toString();
+        this.baseSnapshotId = baseSnapshotId;
+        this.followAppends = followAppends;
+    }
+
+    /** Starts from the groups of {@code baseSnapshotId} and learns of appended groups as needed. */
+    public static GroupPartitioner followingAppends(TablePaths table, long baseSnapshotId) {
+        return new GroupPartitioner(table, baseSnapshotId, true);
+    }
+
+    @Override
+    public int partition(Long rowId, int numPartitions) {
+        if (groups == null || channels != numPartitions) {
+            groups = new TreeMap<>();
+            load = new long[numPartitions];
+            knownUpTo = -1;
+            channels = numPartitions;
+            loadedSnapshot = baseSnapshotId;
+            if (baseSnapshotId >= 1) {
+                List<long[]> ranges = ranges(baseSnapshotId, -1);
+                ranges.sort(LARGEST_FIRST);
+                ranges.forEach(this::assign);
+            }
+        }
+        if (followAppends && rowId > knownUpTo) {
+            learnAppends();
+        }
+        Map.Entry<Long, long[]> floor = groups.floorEntry(rowId);
+        return floor != null && rowId <= floor.getValue()[0] ? (int) floor.getValue()[1] : 0;
+    }
+
+    /** Assigns the groups of the latest snapshot beyond the known ones, in row-id order. */
+    private void learnAppends() {
+        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        long latest = store.snapshots().latestId().orElse(0);
+        if (latest == loadedSnapshot) {
+            return; // nothing new: a stale row id
+        }
+        loadedSnapshot = latest;
+        List<long[]> ranges = ranges(latest, knownUpTo);
+        ranges.sort(Comparator.comparingLong(r -> r[0]));
+        ranges.forEach(this::assign);
+    }
+
+    /** The {first, last} row ids of the groups of snapshot {@code id} after row {@code after}. */
+    private List<long[]> ranges(long id, long after) {
+        List<long[]> ranges = new ArrayList<>();
+        for (long[] range : groupRanges(table, id)) {
+            if (range[0] > after) {
+                ranges.add(range);
+            }
+        }
+        return ranges;
+    }
+
+    /** The {first, last} row ids of every row-range group of {@code snapshotId}. */
+    public static List<long[]> groupRanges(String table, long snapshotId) {
+        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        List<ManifestEntry> live = store.files(store.snapshots().snapshot(snapshotId)).liveFiles();
+        List<long[]> ranges = new ArrayList<>();
+        for (RowRange range : RowGroups.rangesOfLiveFiles(live)) {
+            ranges.add(new long[] {range.first(), range.last()});
+        }
+        return ranges;
+    }
+
+    /**
+     * The first row ids of the groups of {@code ranges} that writer {@code writer} of {@code
+     * writers} owns, by the assignment this partitioner makes of the base snapshot's groups.
+     */
+    public static Set<Long> groupsOf(int writer, int writers, List<long[]> ranges) {
+        List<long[]> sorted = new ArrayList<>(ranges);
+        sorted.sort(LARGEST_FIRST);
+        long[] load = new long[writers];
+        Set<Long> owned = new HashSet<>();
+        for (long[] range : sorted) {
+            if (leastLoaded(load, range) == writer) {
+                owned.add(range[0]);
+            }
+        }
+        return owned;
+    }
+
+    /** Gives the group {@code range} to the least loaded writer. */
+    private void assign(long[] range) {
+        int channel = leastLoaded(load, range);
+        groups.put(range[0], new long[] {range[1], channel});
+        knownUpTo = Math.max(knownUpTo, range[1]);
+    }
+
+    /** The least loaded writer of {@code load}, which takes on the rows of {@code range}. */
+    private static int leastLoaded(long[] load, long[] range) {
+        int channel = 0;
+        for (int i = 1; i < load.length; i++) {
+            if (load[i] < load[channel]) {
+                channel = i;
+            }
+        }
+        load[channel] += range[1] - range[0] + 1;
+        return channel;
+    }
+}

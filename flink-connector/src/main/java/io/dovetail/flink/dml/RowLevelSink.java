@@ -1,0 +1,177 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.dml;
+
+import io.dovetail.flink.sink.CommitTopology;
+import io.dovetail.flink.sink.Committable;
+import io.dovetail.table.TableStore;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.path.TablePaths;
+
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.table.data.RowData;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * Builds the topology of a row-level write by {@code _ROW_ID}, committed by {@link CommitTopology}.
+ * A batch column update takes {@code _ROW_ID} followed by the new values of the updated columns,
+ * and a batch delete takes {@code _ROW_ID}s, both of rows of a pinned base snapshot:
+ *
+ * <pre>
+ *   updates ──by group (balanced)──▶ [column-update writer × p] ──global──▶ [committer × 1]
+ *                                     changes placed by position,   column update on the
+ *                                     one partial-column file per   base (conflict checks,
+ *                                     touched group                 rebase onto compactions)
+ *   deletes ──▶ [row-id collector × p] ──bitmaps, global──▶ [committer × 1]
+ *                                                          deletion vectors by the anchor rule
+ * </pre>
+ *
+ * A stream of column updates ({@link #forStreamingColumnUpdates}) takes the same rows, of any
+ * snapshot: each writer buffers its groups' updates (last one per row id wins) and flushes them
+ * before each checkpoint barrier against the latest snapshot, one column update per checkpoint
+ * ({@link StreamingColumnUpdateWriter}):
+ *
+ * <pre>
+ *   updates ──by group, following appends──▶ [streaming column-update writer × p] ──global──▶
+ *             [committer × 1] column update on the oldest base of the checkpoint's files
+ * </pre>
+ */
+public final class RowLevelSink {
+
+    private enum Kind {
+        COLUMN_UPDATE,
+        STREAMING_COLUMN_UPDATE,
+        DELETE
+    }
+
+    private final Kind kind;
+    private final TablePaths table;
+    private final long baseSnapshotId;
+    private final List<String> updatedColumns;
+    @Nullable private Integer parallelism;
+    private boolean boundedInput;
+    private Function<String, String> uids = name -> null;
+
+    private RowLevelSink(
+            Kind kind, TablePaths table, long baseSnapshotId, List<String> updatedColumns) {
+        this.kind = kind;
+        this.table = table;
+        this.baseSnapshotId = baseSnapshotId;
+        this.updatedColumns = List.copyOf(updatedColumns);
+    }
+
+    /**
+     * A sink of batch updates of {@code columns} of rows of snapshot {@code baseSnapshotId}: rows
+     * are {@code _ROW_ID} followed by the new values, in the order of {@code columns}.
+     */
+    public static RowLevelSink forColumnUpdate(
+            TablePaths table, long baseSnapshotId, List<String> columns) {
+        return new RowLevelSink(Kind.COLUMN_UPDATE, table, baseSnapshotId, columns);
+    }
+
+    /**
+     * A sink of a stream of updates of {@code columns}: rows are {@code _ROW_ID} followed by the
+     * new values, in the order of {@code columns}, of rows of whatever snapshot is the latest when
+     * they arrive (row ids appended meanwhile included). Each checkpoint commits the updates
+     * received before it, exactly once; of two updates of one row id the one reaching its writer
+     * later wins, in one checkpoint or across checkpoints (Flink keeps the order of one upstream
+     * path only: updates of a row that take different paths, e.g. after a rebalance, have none). A
+     * row id the table does not hold fails the job (nothing of that checkpoint is committed).
+     */
+    public static RowLevelSink forStreamingColumnUpdates(TablePaths table, List<String> columns) {
+        long latest = TableStore.open(table).snapshots().latestId().orElse(0);
+        return new RowLevelSink(Kind.STREAMING_COLUMN_UPDATE, table, latest, columns);
+    }
+
+    /**
+     * A sink of batch deletes of rows of snapshot {@code baseSnapshotId}, given by {@code _ROW_ID}.
+     */
+    public static RowLevelSink forDelete(TablePaths table, long baseSnapshotId) {
+        return new RowLevelSink(Kind.DELETE, table, baseSnapshotId, List.of());
+    }
+
+    /** Writer parallelism; null keeps the input's. */
+    public RowLevelSink parallelism(@Nullable Integer parallelism) {
+        this.parallelism = parallelism;
+        return this;
+    }
+
+    /** Whether the input ends (a bounded streaming job then commits its last data at the end). */
+    public RowLevelSink boundedInput(boolean bounded) {
+        this.boundedInput = bounded;
+        return this;
+    }
+
+    /** Stable operator uids by role (for savepoint compatibility); null for none. */
+    public RowLevelSink uids(Function<String, String> uids) {
+        this.uids = uids;
+        return this;
+    }
+
+    public DataStreamSink<?> build(DataStream<RowData> rows) {
+        boolean atEnd =
+                CommitTopology.commitsAtEndOfInput(
+                        rows.getExecutionEnvironment(), boundedInput, table);
+        if (kind != Kind.STREAMING_COLUMN_UPDATE
+                && !CommitTopology.isBatch(rows.getExecutionEnvironment())) {
+            throw Errors.unsupported(
+                    "row-level updates and deletes in streaming mode",
+                    "Run them as batch jobs ('execution.runtime-mode' = 'batch')");
+        }
+        String commitUser = "dovetail-" + UUID.randomUUID();
+        SingleOutputStreamOperator<Committable> writers = writers(rows, commitUser);
+        writers.setParallelism(parallelism != null ? parallelism : rows.getParallelism());
+        CommitTopology.uid(writers, CommitTopology.WRITER, uids);
+        return CommitTopology.commit(writers, table, commitUser, null, atEnd, uids);
+    }
+
+    private SingleOutputStreamOperator<Committable> writers(
+            DataStream<RowData> rows, String commitUser) {
+        String name = table.root().getName();
+        switch (kind) {
+            case COLUMN_UPDATE:
+                return rows.partitionCustom(
+                                new GroupPartitioner(table, baseSnapshotId),
+                                new GroupPartitioner.RowIdOfUpdate())
+                        .transform(
+                                "Dovetail column-update writer: " + name,
+                                CommitTopology.committables(),
+                                new ColumnUpdateWriter(table, baseSnapshotId, updatedColumns));
+            case STREAMING_COLUMN_UPDATE:
+                return rows.partitionCustom(
+                                GroupPartitioner.followingAppends(table, baseSnapshotId),
+                                new GroupPartitioner.RowIdOfUpdate())
+                        .transform(
+                                "Dovetail streaming column-update writer: " + name,
+                                CommitTopology.committables(),
+                                new StreamingColumnUpdateWriter(table, updatedColumns, commitUser));
+            default:
+                return rows.transform(
+                        "Dovetail deleted-rows collector: " + name,
+                        CommitTopology.committables(),
+                        new DeletedRowsCollector(baseSnapshotId));
+        }
+    }
+}

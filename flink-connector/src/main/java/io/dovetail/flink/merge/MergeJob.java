@@ -1,0 +1,350 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.merge;
+
+import io.dovetail.flink.catalog.CatalogTables;
+import io.dovetail.flink.options.DovetailOptions;
+import io.dovetail.flink.sql.SqlFragments;
+import io.dovetail.table.TableStore;
+import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.read.RowGroups;
+import io.dovetail.table.schema.TableOptions;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.Snapshot;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.BatchExecutionOptions;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.Table;
+import org.apache.flink.table.api.TableConfig;
+import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.api.config.OptimizerConfigOptions;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.types.Row;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Runs one merge ({@link MergeSpec}) as a batch Flink job: the base snapshot is pinned when the job
+ * is planned, the source is joined with the target's rows of that snapshot ({@link MergeQuery}),
+ * and {@link MergeSink} writes and commits the outcome as one snapshot:
+ *
+ * <pre>
+ *   source ─┐
+ *           ├─ [join on merge_condition] ─▶ [router] ─ updates, deletes ─by group─▶ [merge writer × p] ─┐
+ *   target ─┘   (skipped for a self-merge    └─ inserts ─▶ [append writer × p] ────────────────────┤
+ *   @ base       on _ROW_ID)                                                         [committer × 1]
+ * </pre>
+ *
+ * A merge that only updates or deletes matched rows on equal key columns, from a source table small
+ * enough ({@link DovetailOptions#MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE}), runs the join in the
+ * writers instead ({@link MergeSink#buildBroadcastKeyJoin}); the target is read by the writers, in
+ * their own groups, and never shuffled:
+ *
+ * <pre>
+ *   source (keys, action, values) ─broadcast─▶ [key join writer × p: reads its groups' keys @ base] ─▶ [committer × 1]
+ * </pre>
+ *
+ * The result row counts what the job did: source rows read, matched target rows, rows updated,
+ * inserted and deleted, stale row ids skipped, groups rewritten, data files and bytes written, and
+ * the new snapshot (NULL when nothing changed).
+ */
+public final class MergeJob {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MergeJob.class);
+
+    public static final String RESULT_TYPE =
+            "ROW<source_rows BIGINT, matched BIGINT, updated BIGINT, inserted BIGINT, deleted BIGINT,"
+                    + " skipped BIGINT, groups_rewritten BIGINT, files_written BIGINT,"
+                    + " bytes_written BIGINT, snapshot_id BIGINT>";
+
+    private final CatalogTables tables;
+
+    public MergeJob(CatalogTables tables) {
+        this.tables = tables;
+    }
+
+    public Row run(StreamExecutionEnvironment env, MergeSpec spec) throws Exception {
+        TableStore store = tables.open(spec.target());
+        TableSchema schema = store.latestSchema();
+        if (!TableOptions.isTrue(schema.options(), TableOptions.DATA_EVOLUTION_ENABLED)) {
+            throw new ValidationException(
+                    "Table '"
+                            + spec.target()
+                            + "' is not a data-evolution table ('"
+                            + TableOptions.DATA_EVOLUTION_ENABLED
+                            + "' is not true); merges update columns of data-evolution tables.");
+        }
+        if (spec.deletes()
+                && !TableOptions.isTrue(schema.options(), TableOptions.DELETION_VECTORS_ENABLED)) {
+            throw new ValidationException(
+                    "The merge deletes rows, but table '"
+                            + spec.target()
+                            + "' has no deletion vectors; create it with"
+                            + " 'deletion-vectors.enabled' = 'true'.");
+        }
+        Optional<Snapshot> base = store.latestSnapshot();
+        String[] name = spec.target().split("\\.");
+        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
+        if (spec.parallelism() != null) { // the whole job runs at it, not only the writers
+            env.setParallelism(spec.parallelism());
+            env.configure(
+                    new Configuration()
+                            .set(BatchExecutionOptions.ADAPTIVE_AUTO_PARALLELISM_ENABLED, false));
+        }
+        StreamTableEnvironment sql = StreamTableEnvironment.create(env);
+        plannerDefaults(env.getConfiguration(), sql.getConfig());
+        sql.registerCatalog(tables.catalogName(), tables.newCatalog(name[0]));
+        sql.useCatalog(tables.catalogName());
+        sql.useDatabase(name[0]);
+        for (String statement : spec.sourceSqls()) {
+            sql.executeSql(statement);
+        }
+        String sourceReference =
+                SqlFragments.isQuery(spec.source())
+                        ? "(" + spec.source() + ")"
+                        : SqlFragments.quotedTableName("source", spec.source());
+        Table source = planned(sql, "SELECT * FROM " + sourceReference, "the merge's source");
+        String targetReference =
+                SqlFragments.quote(name[0])
+                        + "."
+                        + SqlFragments.quote(name[1])
+                        + base.map(b -> " /*+ OPTIONS('scan.snapshot-id'='" + b.id() + "') */")
+                                .orElse("");
+        MergeQuery query =
+                MergeQuery.plan(
+                        spec,
+                        schema,
+                        source.getResolvedSchema().getColumnNames(),
+                        sourceReference,
+                        targetReference);
+        Table raw = planned(sql, query.rawQuery(), "the merge");
+        Table changes = planned(sql, query.query(raw.getResolvedSchema()), "the merge");
+        String commitUser = "dovetail-merge-" + UUID.randomUUID();
+        MergeSink sink =
+                new MergeSink(
+                                store.paths(),
+                                schema,
+                                base.map(Snapshot::id).orElse(-1L),
+                                query.updatedColumns(),
+                                query.inserts(),
+                                commitUser)
+                        .onStaleRowIds(spec.onStaleRowIds())
+                        .parallelism(spec.parallelism());
+        List<String[]> keys =
+                base.isPresent() ? query.keyJoinColumns(source.getResolvedSchema()) : List.of();
+        Table keyed =
+                keys.isEmpty()
+                        ? null
+                        : planned(
+                                sql,
+                                query.keyJoinQuery(keys, raw.getResolvedSchema()),
+                                "the merge");
+        String jobName = "Dovetail merge into " + spec.target();
+        MemorySize broadcastLimit =
+                env.getConfiguration().get(DovetailOptions.MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE);
+        if (keyed != null && fitsBroadcast(spec, name[0], keyed, broadcastLimit.getBytes())) {
+            sink.buildBroadcastKeyJoin(
+                    rows(sql, keyed), keys.stream().map(pair -> pair[0]).toList(), broadcastLimit);
+            try {
+                return resultRow(store, base, commitUser, env.execute(jobName));
+            } catch (Exception e) {
+                if (!SourceTooLargeToBroadcast.isCauseOf(e)) {
+                    throw e;
+                }
+                LOG.info(
+                        "The merge source outgrew the broadcast key join; rerunning as a SQL join");
+                env.getConfig().disableObjectReuse();
+            }
+        }
+        sink.build(rows(sql, changes));
+        return resultRow(store, base, commitUser, env.execute(jobName));
+    }
+
+    /**
+     * Planner settings of the merge's query where the session sets none. The adaptive join rewrites
+     * (broadcast, skew) are off: the merge's result does not depend on the join strategy, and
+     * deciding it at run time generates and compiles the join in the JobManager between the stages
+     * (about 250 ms per merge, measured). A runtime filter is on: when the source is small (at most
+     * 8 MB estimated) against a large target (at least 16 MB), a Bloom filter of the source's join
+     * keys drops the target rows that cannot match before they are shuffled.
+     */
+    private static void plannerDefaults(ReadableConfig session, TableConfig merge) {
+        defaultTo(
+                session,
+                merge,
+                OptimizerConfigOptions.TABLE_OPTIMIZER_ADAPTIVE_BROADCAST_JOIN_STRATEGY,
+                OptimizerConfigOptions.AdaptiveBroadcastJoinStrategy.NONE);
+        defaultTo(
+                session,
+                merge,
+                OptimizerConfigOptions.TABLE_OPTIMIZER_ADAPTIVE_SKEWED_JOIN_OPTIMIZATION_STRATEGY,
+                OptimizerConfigOptions.AdaptiveSkewedJoinOptimizationStrategy.NONE);
+        defaultTo(
+                session,
+                merge,
+                OptimizerConfigOptions.TABLE_OPTIMIZER_RUNTIME_FILTER_ENABLED,
+                true);
+        defaultTo(
+                session,
+                merge,
+                OptimizerConfigOptions.TABLE_OPTIMIZER_RUNTIME_FILTER_MAX_BUILD_DATA_SIZE,
+                MemorySize.ofMebiBytes(8));
+        defaultTo(
+                session,
+                merge,
+                OptimizerConfigOptions.TABLE_OPTIMIZER_RUNTIME_FILTER_MIN_PROBE_DATA_SIZE,
+                MemorySize.ofMebiBytes(16));
+    }
+
+    private static <T> void defaultTo(
+            ReadableConfig session, TableConfig merge, ConfigOption<T> option, T value) {
+        if (session.getOptional(option).isEmpty()) {
+            merge.set(option, value);
+        }
+    }
+
+    private static DataStream<RowData> rows(StreamTableEnvironment sql, Table table) {
+        try {
+            return sql.toDataStream(
+                    table,
+                    table.getResolvedSchema().toPhysicalRowDataType().bridgedTo(RowData.class));
+        } catch (RuntimeException e) {
+            throw new ValidationException("Cannot plan the merge: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether the source rows of a broadcast key join ({@code keyed}) are estimated to fit under
+     * {@link DovetailOptions#MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE}: only a source that is a table
+     * of this catalog, whose live row count is known, is estimated.
+     */
+    private boolean fitsBroadcast(MergeSpec spec, String database, Table keyed, long limit) {
+        if (limit <= 0 || SqlFragments.isQuery(spec.source()) || !spec.sourceSqls().isEmpty()) {
+            return false;
+        }
+        String[] parts = spec.source().replace("`", "").split("\\.");
+        String name;
+        if (parts.length == 1) {
+            name = database + "." + parts[0];
+        } else if (parts.length == 2) {
+            name = parts[0] + "." + parts[1];
+        } else if (parts.length == 3 && parts[0].equals(tables.catalogName())) {
+            name = parts[1] + "." + parts[2];
+        } else {
+            return false;
+        }
+        TableStore source;
+        try {
+            source = tables.open(name);
+        } catch (ValidationException e) {
+            return false; // not a table of this catalog (a view, another catalog's table)
+        }
+        long rows =
+                source.latestSnapshot()
+                        .map(s -> RowGroups.rowCountOfLiveFiles(source.files(s).liveFiles()))
+                        .orElse(0L);
+        // measured: ~64 bytes of index, hash slots and row header, 8 per field (and the row
+        // number), and the variable-width values, guessed at 24 bytes each
+        long rowBytes = 64 + 8;
+        for (DataType type : keyed.getResolvedSchema().getColumnDataTypes()) {
+            rowBytes += fixedWidth(type.getLogicalType()) ? 8 : 8 + 24;
+        }
+        return rows <= limit / rowBytes;
+    }
+
+    private static boolean fixedWidth(LogicalType type) {
+        return BinaryRowData.isInFixedLengthPart(type)
+                && !(type instanceof DecimalType d && !DecimalData.isCompact(d.getPrecision()));
+    }
+
+    private static Table planned(StreamTableEnvironment sql, String query, String what) {
+        try {
+            return sql.sqlQuery(query);
+        } catch (RuntimeException e) {
+            throw new ValidationException("Cannot plan " + what + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Row resultRow(
+            TableStore store, Optional<Snapshot> base, String commitUser, JobExecutionResult job) {
+        long updated = count(job, MergeSink.UPDATE);
+        long deleted = count(job, MergeSink.DELETE);
+        long unchanged = count(job, MergeSink.MATCHED_NO_ACTION);
+        long notMatched = MergeSink.notMatchedSourceRows(job);
+        long skippedUpdates = counter(job, MergeSink.SKIPPED_UPDATES);
+        long skippedDeletes = counter(job, MergeSink.SKIPPED_DELETES);
+        long matched = updated + deleted + unchanged - skippedUpdates - skippedDeletes;
+        long sourceRows = updated + deleted + unchanged + count(job, MergeSink.INSERT) + notMatched;
+        long groups = 0;
+        long files = 0;
+        long bytes = 0;
+        Optional<Snapshot> committed = store.snapshots().latestCommitOf(commitUser);
+        if (committed.isPresent()) {
+            long existingRows =
+                    base.map(b -> b.nextRowId() == null ? 0L : b.nextRowId()).orElse(0L);
+            for (ManifestEntry entry : store.files(committed.get()).deltaEntries()) {
+                if (entry.kind() == FileKind.ADD) {
+                    files++;
+                    bytes += entry.file().fileSize();
+                    if (entry.file().firstRowId() < existingRows) {
+                        groups++;
+                    }
+                }
+            }
+        }
+        return Row.of(
+                sourceRows,
+                matched,
+                updated - skippedUpdates,
+                count(job, MergeSink.INSERT),
+                deleted - skippedDeletes + count(job, MergeSink.DELETE_NOT_MATCHED_BY_SOURCE),
+                skippedUpdates + skippedDeletes,
+                groups,
+                files,
+                bytes,
+                committed.map(Snapshot::id).orElse(null));
+    }
+
+    private static long count(JobExecutionResult job, byte action) {
+        return counter(job, MergeSink.ACCUMULATORS.get(action));
+    }
+
+    private static long counter(JobExecutionResult job, String name) {
+        Object value = job.getAccumulatorResult(name);
+        return value == null ? 0 : ((Number) value).longValue();
+    }
+}

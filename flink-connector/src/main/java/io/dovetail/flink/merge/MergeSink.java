@@ -1,0 +1,358 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.merge;
+
+import io.dovetail.flink.dml.GroupPartitioner;
+import io.dovetail.flink.dml.StaleRowIds;
+import io.dovetail.flink.sink.CommitTopology;
+import io.dovetail.flink.sink.Committable;
+import io.dovetail.flink.sink.SinkOptions;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.FlinkTypes;
+
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.JoinedRowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.TinyIntType;
+import org.apache.flink.util.Collector;
+import org.apache.flink.util.OutputTag;
+
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+import javax.annotation.Nullable;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes the outcome of a merge into a Dovetail table as one atomic commit. Input rows are {@code
+ * _ROW_ID} (BIGINT, of the base snapshot's rows; NULL for inserts), an action (TINYINT, one of the
+ * constants below), the new values of the updated columns (in the order given), then, if the merge
+ * inserts, the values of a new row (every column of the schema, in order):
+ *
+ * <pre>
+ *                 ┌─ UPDATE / DELETE ─by group (balanced)─▶ [merge writer × p] ──────┐
+ *   rows ─▶ [router]   changes placed by position in their group, │ partial-column files,
+ *                 │    duplicates and stale ids checked, one file │ deleted row ids
+ *                 │    per touched group                          │
+ *                 └─ INSERT ─▶ [append writer × p] ──────────────── new files ───────┤
+ *                                                                                    ▼
+ *                            (CommitTopology) [committer × 1] one snapshot on the base: column
+ *                                              update + appends + deletion vectors, conflict-
+ *                                              checked and rebased onto concurrent compactions
+ * </pre>
+ *
+ * The router counts every action in accumulators ({@link #ACCUMULATORS}); rows whose action is
+ * {@link #MATCHED_NO_ACTION} or {@link #NOT_MATCHED_NO_ACTION} are only counted. Batch jobs only.
+ */
+public final class MergeSink {
+
+    public static final byte UPDATE = 1;
+    public static final byte DELETE = 2;
+    public static final byte INSERT = 3;
+    public static final byte MATCHED_NO_ACTION = 4;
+    public static final byte NOT_MATCHED_NO_ACTION = 5;
+    public static final byte DELETE_NOT_MATCHED_BY_SOURCE = 6;
+
+    /** Accumulator names, by action code (index = action), counting the router's input rows. */
+    public static final List<String> ACCUMULATORS =
+            List.of(
+                    "",
+                    "dovetail-merge-updated",
+                    "dovetail-merge-deleted",
+                    "dovetail-merge-inserted",
+                    "dovetail-merge-matched-unchanged",
+                    "dovetail-merge-not-matched-ignored",
+                    "dovetail-merge-deleted-not-matched-by-source");
+
+    /**
+     * Accumulators counting stale row ids of updates and of deletes dropped ({@link
+     * StaleRowIds#SKIP}).
+     */
+    public static final String SKIPPED_UPDATES = "dovetail-merge-skipped-updates";
+
+    public static final String SKIPPED_DELETES = "dovetail-merge-skipped-deletes";
+
+    /** Accumulators of a broadcast key join: the source rows, and those some target row matched. */
+    static final String SOURCE_ROWS = "dovetail-merge-source-rows";
+
+    static final String MATCHED_SOURCE_ROWS = "dovetail-merge-matched-source-rows";
+
+    private final TablePaths table;
+    private final TableSchema schema;
+    private final long baseSnapshotId;
+    private final List<String> updatedColumns;
+    private final boolean inserts;
+    private StaleRowIds onStale = StaleRowIds.ERROR;
+    @Nullable private Integer parallelism;
+    private final String commitUser;
+
+    /**
+     * A merge into {@code table} planned on snapshot {@code baseSnapshotId} (-1 for an empty table,
+     * which can only get inserts), updating {@code updatedColumns}; {@code inserts} says whether
+     * the rows carry new rows' values.
+     */
+    public MergeSink(
+            TablePaths table,
+            TableSchema schema,
+            long baseSnapshotId,
+            List<String> updatedColumns,
+            boolean inserts,
+            String commitUser) {
+        this.table = table;
+        this.schema = schema;
+        this.baseSnapshotId = baseSnapshotId;
+        this.updatedColumns = List.copyOf(updatedColumns);
+        this.inserts = inserts;
+        this.commitUser = commitUser;
+    }
+
+    public MergeSink onStaleRowIds(StaleRowIds onStale) {
+        this.onStale = onStale;
+        return this;
+    }
+
+    /** Writer parallelism; null keeps the input's. */
+    public MergeSink parallelism(@Nullable Integer parallelism) {
+        this.parallelism = parallelism;
+        return this;
+    }
+
+    public DataStreamSink<?> build(DataStream<RowData> rows) {
+        requireBatch(rows);
+        String name = table.root().getName();
+        int writers = parallelism != null ? parallelism : rows.getParallelism();
+        List<LogicalType> rowTypes =
+                schema.fields().stream().map(f -> FlinkTypes.toFlink(f.type())).toList();
+        OutputTag<RowData> newRows =
+                new OutputTag<>(
+                        "dovetail-merge-inserts",
+                        InternalTypeInfo.ofFields(rowTypes.toArray(LogicalType[]::new)));
+        SingleOutputStreamOperator<RowData> routed =
+                rows.process(new Router(newRows, 2 + updatedColumns.size(), rowTypes))
+                        .returns(rows.getType())
+                        .name("Dovetail merge router: " + name)
+                        .setParallelism(rows.getParallelism());
+        DataStream<Committable> committables = null;
+        if (baseSnapshotId > 0) {
+            committables =
+                    routed.partitionCustom(
+                                    new GroupPartitioner(table, baseSnapshotId),
+                                    new GroupPartitioner.RowIdOfUpdate())
+                            .transform(
+                                    "Dovetail merge writer: " + name,
+                                    CommitTopology.committables(),
+                                    new MergeWriter(table, baseSnapshotId, updatedColumns, onStale))
+                            .setParallelism(writers);
+        }
+        if (inserts) {
+            DataStream<Committable> appended =
+                    CommitTopology.appendWriters(
+                                    routed.getSideOutput(newRows).rebalance(),
+                                    table,
+                                    schema.id(),
+                                    Map.of(),
+                                    SinkOptions.MAX_OPEN_PARTITIONS.defaultValue())
+                            .setParallelism(writers);
+            committables = committables == null ? appended : committables.union(appended);
+        }
+        if (committables == null) { // an empty target and no inserts: only counting
+            return routed.sinkTo(new DiscardingSink<>()).name("end");
+        }
+        return committed(committables);
+    }
+
+    /**
+     * Builds the sink of a merge that only changes matched rows and joins on equal columns, as a
+     * broadcast key join: {@code sourceRows} are the join key (the values of the target's {@code
+     * keyColumns}, of their types), the action ({@link #UPDATE}, {@link #DELETE} or {@link
+     * #MATCHED_NO_ACTION}) and the new values of the updated columns. Every writer holds the whole
+     * source by key and joins the target rows of its own groups as it reads their key columns, so
+     * neither the target nor the matches are shuffled:
+     *
+     * <pre>
+     *   source rows ─▶ [number] ─broadcast─▶ [key join writer × p] ─ partial-column files, ─▶ [committer × 1]
+     *                                         reads the keys of       deleted rows
+     *                                         its groups @ base
+     * </pre>
+     *
+     * Each writer holds every source row in memory: for sources small next to a writer's heap. A
+     * writer whose copy outgrows twice {@code maxSourceSize} fails the job without restarts, before
+     * anything is written ({@link SourceTooLargeToBroadcast}). The job runs with object reuse (the
+     * rows are copied where they are held).
+     */
+    public DataStreamSink<?> buildBroadcastKeyJoin(
+            DataStream<RowData> sourceRows, List<String> keyColumns, MemorySize maxSourceSize) {
+        requireBatch(sourceRows);
+        if (baseSnapshotId <= 0 || inserts) {
+            throw new IllegalStateException("A broadcast key join changes existing rows only.");
+        }
+        String name = table.root().getName();
+        // every writer deserializes every source row: into one reused row, not one object each
+        sourceRows.getExecutionEnvironment().getConfig().enableObjectReuse();
+        List<LogicalType> keyTypes = columnTypes(keyColumns);
+        List<LogicalType> numberedTypes = new ArrayList<>(keyTypes);
+        numberedTypes.add(new TinyIntType());
+        numberedTypes.addAll(columnTypes(updatedColumns));
+        numberedTypes.add(new BigIntType(false));
+        DataStream<Committable> committables =
+                sourceRows
+                        .map(new SourceRowNumbers())
+                        .returns(
+                                InternalTypeInfo.ofFields(
+                                        numberedTypes.toArray(LogicalType[]::new)))
+                        .name("Dovetail merge source rows: " + name)
+                        .setParallelism(sourceRows.getParallelism())
+                        .broadcast()
+                        .transform(
+                                "Dovetail merge key join writer: " + name,
+                                CommitTopology.committables(),
+                                new BroadcastKeyJoinWriter(
+                                        table,
+                                        baseSnapshotId,
+                                        keyColumns,
+                                        keyTypes,
+                                        updatedColumns,
+                                        numberedTypes,
+                                        maxSourceSize.getBytes()))
+                        .setParallelism(
+                                parallelism != null ? parallelism : sourceRows.getParallelism());
+        return committed(committables);
+    }
+
+    /**
+     * The source rows no target row matched, counted by the router or, for a broadcast key join, as
+     * the source rows less those matched.
+     */
+    public static long notMatchedSourceRows(JobExecutionResult job) {
+        Number counted = job.getAccumulatorResult(ACCUMULATORS.get(NOT_MATCHED_NO_ACTION));
+        Number sourceRows = job.getAccumulatorResult(SOURCE_ROWS);
+        Roaring64NavigableMap matched = job.getAccumulatorResult(MATCHED_SOURCE_ROWS);
+        return (counted == null ? 0 : counted.longValue())
+                + (sourceRows == null ? 0 : sourceRows.longValue())
+                - (matched == null ? 0 : matched.getLongCardinality());
+    }
+
+    private static void requireBatch(DataStream<RowData> rows) {
+        if (!CommitTopology.isBatch(rows.getExecutionEnvironment())) {
+            throw Errors.unsupported("a merge in streaming mode", "Run it as a batch job");
+        }
+    }
+
+    private List<LogicalType> columnTypes(List<String> columns) {
+        return columns.stream()
+                .map(c -> FlinkTypes.toFlink(schema.field(c).orElseThrow().type()).copy(true))
+                .toList();
+    }
+
+    private DataStreamSink<?> committed(DataStream<Committable> committables) {
+        return CommitTopology.commit(
+                committables, table, commitUser, null, true, role -> "dovetail-merge-" + role);
+    }
+
+    /**
+     * Counts the source rows and appends to each a number unique in the job (the subtask index in
+     * the high bits), by which the writers tell which source rows matched.
+     */
+    private static final class SourceRowNumbers extends RichMapFunction<RowData, RowData> {
+
+        private static final long serialVersionUID = 1L;
+
+        private transient LongCounter rows;
+        private transient long next;
+
+        @Override
+        public void open(OpenContext context) {
+            rows = new LongCounter();
+            getRuntimeContext().addAccumulator(SOURCE_ROWS, rows);
+            next = (long) getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() << 40;
+        }
+
+        @Override
+        public RowData map(RowData row) {
+            rows.add(1L);
+            return new JoinedRowData(row, GenericRowData.of(next++));
+        }
+    }
+
+    /** Counts each row's action; sends changes of existing rows on and new rows to the side. */
+    private static final class Router extends ProcessFunction<RowData, RowData> {
+
+        private static final long serialVersionUID = 1L;
+
+        private final OutputTag<RowData> newRows;
+        private final int newRowOffset;
+        private final List<LogicalType> rowTypes;
+
+        private transient LongCounter[] counts;
+        private transient RowData.FieldGetter[] newRowGetters;
+
+        Router(OutputTag<RowData> newRows, int newRowOffset, List<LogicalType> rowTypes) {
+            this.newRows = newRows;
+            this.newRowOffset = newRowOffset;
+            this.rowTypes = rowTypes;
+        }
+
+        @Override
+        public void open(OpenContext context) {
+            counts = new LongCounter[ACCUMULATORS.size()];
+            for (int action = 1; action < counts.length; action++) {
+                counts[action] = new LongCounter();
+                getRuntimeContext().addAccumulator(ACCUMULATORS.get(action), counts[action]);
+            }
+            newRowGetters = new RowData.FieldGetter[rowTypes.size()];
+            for (int i = 0; i < newRowGetters.length; i++) {
+                newRowGetters[i] = RowData.createFieldGetter(rowTypes.get(i), newRowOffset + i);
+            }
+        }
+
+        @Override
+        public void processElement(RowData row, Context context, Collector<RowData> out) {
+            byte action = row.getByte(1);
+            if (action < 1 || action >= counts.length) {
+                throw Errors.invalidArgument("Unknown merge action " + action + ".");
+            }
+            counts[action].add(1L);
+            if (action == UPDATE || action == DELETE || action == DELETE_NOT_MATCHED_BY_SOURCE) {
+                out.collect(row);
+            } else if (action == INSERT) {
+                GenericRowData newRow = new GenericRowData(newRowGetters.length);
+                for (int i = 0; i < newRowGetters.length; i++) {
+                    newRow.setField(i, newRowGetters[i].getFieldOrNull(row));
+                }
+                context.output(newRows, newRow);
+            }
+        }
+    }
+}

@@ -1,0 +1,160 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.merge;
+
+import io.dovetail.flink.dml.ChangesByGroup;
+import io.dovetail.flink.dml.GroupPartitioner;
+import io.dovetail.flink.dml.StaleRowIds;
+import io.dovetail.flink.dml.UpdatedValues;
+import io.dovetail.flink.sink.Committable;
+import io.dovetail.table.TableStore;
+import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.update.ColumnUpdater;
+import io.dovetail.table.update.RowUpdate;
+
+import org.apache.flink.api.common.accumulators.LongCounter;
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.table.data.RowData;
+
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
+import javax.annotation.Nullable;
+
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Writes the changes a merge makes to existing rows of its base snapshot, for the row-range groups
+ * routed to it ({@link GroupPartitioner}): rows are {@code _ROW_ID}, the action ({@link
+ * MergeSink#UPDATE} or {@link MergeSink#DELETE}) and the new values of the updated columns. They
+ * are held by position in their groups ({@link ChangesByGroup}) until the end of input: a row id
+ * named twice (a target row matched by two source rows) fails the job naming both matches; a row id
+ * in no live group of the base (stale) fails it or, with {@link StaleRowIds#SKIP}, is counted and
+ * dropped. Updated rows become one non-rolling partial-column file per touched group ({@link
+ * ColumnUpdater}); deleted rows go to the committer, which writes them as deletion vectors.
+ */
+final class MergeWriter extends AbstractStreamOperator<Committable>
+        implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String table;
+    private final long baseSnapshotId;
+    private final List<String> columns;
+    private final StaleRowIds onStale;
+
+    private transient ChangesByGroup changes;
+    private transient UpdatedValues values;
+    private transient LongCounter skippedUpdates;
+    private transient LongCounter skippedDeletes;
+
+    MergeWriter(TablePaths table, long baseSnapshotId, List<String> columns, StaleRowIds onStale) {
+        this.table = table.root().toString();
+        this.baseSnapshotId = baseSnapshotId;
+        this.columns = List.copyOf(columns);
+        this.onStale = onStale;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        values = new UpdatedValues(TableStore.open(new TablePaths(new Path(table))), columns, 2);
+        changes =
+                new ChangesByGroup(
+                        GroupPartitioner.groupRanges(table, baseSnapshotId), this::duplicateMatch);
+        skippedUpdates = new LongCounter();
+        skippedDeletes = new LongCounter();
+        getRuntimeContext().addAccumulator(MergeSink.SKIPPED_UPDATES, skippedUpdates);
+        getRuntimeContext().addAccumulator(MergeSink.SKIPPED_DELETES, skippedDeletes);
+    }
+
+    @Override
+    public void processElement(StreamRecord<RowData> element) {
+        RowData row = element.getValue();
+        boolean update = row.getByte(1) == MergeSink.UPDATE;
+        if (row.isNullAt(0)) {
+            skipStale(update, "A merge source row has a NULL _ROW_ID");
+        } else if (!changes.add(row.getLong(0), update ? values.of(row) : null)) {
+            skipStale(
+                    update,
+                    "Row id "
+                            + row.getLong(0)
+                            + " is in no live row range of the base snapshot "
+                            + baseSnapshotId
+                            + " (a stale or foreign _ROW_ID)");
+        }
+    }
+
+    private void skipStale(boolean update, String problem) {
+        if (onStale != StaleRowIds.SKIP) {
+            throw Errors.invalidArgument(
+                    problem
+                            + "; nothing was committed. Pass on_stale_row_id => 'skip' to ignore"
+                            + " such rows.");
+        }
+        (update ? skippedUpdates : skippedDeletes).add(1L);
+    }
+
+    @Override
+    public void endInput() {
+        if (changes.isEmpty()) {
+            return;
+        }
+        Iterator<RowUpdate> updates = changes.updates();
+        if (updates.hasNext()) {
+            TableStore store = TableStore.open(new TablePaths(new Path(table)));
+            List<ManifestEntry> files =
+                    ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns)
+                            .write(updates);
+            output.collect(new StreamRecord<>(new Committable.ColumnFiles(baseSnapshotId, files)));
+        }
+        Roaring64NavigableMap deletes = changes.deletes();
+        if (!deletes.isEmpty()) {
+            output.collect(
+                    new StreamRecord<>(new Committable.DeletedRows(baseSnapshotId, deletes)));
+        }
+    }
+
+    private RuntimeException duplicateMatch(
+            long rowId, @Nullable RowData first, @Nullable RowData second) {
+        return matchedTwice(rowId, describe(first), describe(second));
+    }
+
+    /** The error for a target row matched by two source rows, each described by what it does. */
+    static RuntimeException matchedTwice(long rowId, String first, String second) {
+        return Errors.invalidArgument(
+                "Target row with _ROW_ID "
+                        + rowId
+                        + " is matched by more than one source row: one "
+                        + first
+                        + ", another "
+                        + second
+                        + ". Make the merge condition match at most one source row per target"
+                        + " row; nothing was committed.");
+    }
+
+    private String describe(@Nullable RowData change) {
+        return change == null ? "deletes it" : "sets " + columns + " to " + values.describe(change);
+    }
+}

@@ -1,0 +1,36 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.manifest;
+
+/**
+ * How a data file's name tells its kind: a BLOB file ends in {@code .blob}, a vector-store file
+ * contains {@code .vector.}; every other data file is a normal file. Dedicated (BLOB and vector)
+ * files must lie inside one normal range; normal ranges are equal or disjoint.
+ */
+public final class DataFileKinds {
+
+    private DataFileKinds() {}
+
+    public static boolean isDedicated(String fileName) {
+        return fileName.endsWith(".blob") || fileName.contains(".vector.");
+    }
+
+    public static boolean isNormal(String fileName) {
+        return !isDedicated(fileName);
+    }
+}
