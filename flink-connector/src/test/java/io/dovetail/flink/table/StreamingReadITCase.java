@@ -1,0 +1,276 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.table;
+
+import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.TableCommit;
+import io.dovetail.table.delete.DeletionVectorWriter;
+import io.dovetail.table.maintenance.CompactionConfig;
+import io.dovetail.table.maintenance.DataEvolutionCompaction;
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.snapshot.CommitKind;
+import io.dovetail.table.snapshot.Consumers;
+import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.update.ColumnUpdater;
+import io.dovetail.table.update.RowUpdate;
+import io.dovetail.table.write.DataFileWriter;
+
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Streaming SELECT on one MiniCluster at parallelism 2: while the query runs, the table is changed
+ * through the core API (appends, partial-column updates, deletes by deletion vector, a compaction,
+ * an overwrite) and the query emits each snapshot's changes as a changelog: exactly these rows and
+ * kinds, nothing for the compaction, and the pair of an update in {@code -U}, {@code +U} order.
+ *
+ * <p>Row ids equal ids: every append continues the ids where the previous one stopped.
+ */
+class StreamingReadITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
+
+    @TempDir java.nio.file.Path warehouse;
+
+    private TableEnvironment sql;
+    private TableStore store;
+
+    @BeforeEach
+    void createTable() {
+        sql = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        sql.getConfig().set("parallelism.default", "2");
+        sql.executeSql(
+                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        sql.executeSql("USE CATALOG dt");
+        sql.executeSql(
+                "CREATE TABLE t (id BIGINT, name STRING, dt STRING) PARTITIONED BY (dt) WITH"
+                        + " ('deletion-vectors.enabled' = 'true')");
+        store = TableStore.open(new Warehouse(new Path(warehouse.toUri())).table("default", "t"));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void everySnapshotBecomesItsChangelog() throws Exception {
+        append("a", 0, 5); // snapshot 1
+        TableResult result =
+                sql.executeSql(
+                        "SELECT id, name, dt FROM t /*+ OPTIONS('continuous.discovery-interval' = '50ms') */");
+        try (CloseableIterator<Row> rows = result.collect()) {
+            assertThat(take(rows, 5))
+                    .containsExactlyInAnyOrder(
+                            "+I[0, name-0, a]",
+                            "+I[1, name-1, a]",
+                            "+I[2, name-2, a]",
+                            "+I[3, name-3, a]",
+                            "+I[4, name-4, a]");
+
+            append("b", 5, 3); // 2
+            assertThat(take(rows, 3))
+                    .containsExactlyInAnyOrder(
+                            "+I[5, name-5, b]", "+I[6, name-6, b]", "+I[7, name-7, b]");
+
+            update(new long[] {1, 6}, "one", "six"); // 3: rewrites both groups in full
+            List<String> updates = take(rows, 4);
+            assertThat(updates)
+                    .containsExactlyInAnyOrder(
+                            "-U[1, name-1, a]",
+                            "+U[1, one, a]",
+                            "-U[6, name-6, b]",
+                            "+U[6, six, b]");
+            assertThat(updates.indexOf("-U[1, name-1, a]"))
+                    .isLessThan(updates.indexOf("+U[1, one, a]"));
+            assertThat(updates.indexOf("-U[6, name-6, b]"))
+                    .isLessThan(updates.indexOf("+U[6, six, b]"));
+
+            delete(2, 7); // 4
+            assertThat(take(rows, 2))
+                    .containsExactlyInAnyOrder("-D[2, name-2, a]", "-D[7, name-7, b]");
+
+            compact(); // 5: no change rows
+            assertThat(store.latestSnapshot().orElseThrow().commitKind())
+                    .isEqualTo(CommitKind.COMPACT);
+
+            overwrite("b", 100, 2); // 6: drops b's rows 5, 6 (7 is deleted already), adds 100, 101
+            assertThat(take(rows, 4))
+                    .containsExactlyInAnyOrder(
+                            "-D[5, name-5, b]",
+                            "-D[6, six, b]",
+                            "+I[100, name-100, b]",
+                            "+I[101, name-101, b]");
+
+            append("a", 102, 1); // 7: the next row is this one, nothing else came in between
+            assertThat(take(rows, 1)).containsExactly("+I[102, name-102, a]");
+        } finally {
+            result.getJobClient().orElseThrow().cancel();
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void latestAndFromSnapshotModesAndMetadataOnChangeRows() throws Exception {
+        sql.getConfig().set("parallelism.default", "1"); // two jobs share the cluster's 2 slots
+        sql.getConfig().set("execution.checkpointing.interval", "100ms"); // records the consumer
+        append("a", 0, 3); // 1
+        update(new long[] {0}, "zero"); // 2
+        TableResult fromSecond =
+                sql.executeSql(
+                        "SELECT id, name, _ROW_ID FROM `t$row_tracking` /*+ OPTIONS('scan.mode' ="
+                                + " 'from-snapshot', 'scan.snapshot-id' = '2',"
+                                + " 'continuous.discovery-interval' = '50ms') */");
+        TableResult latest =
+                sql.executeSql(
+                        "SELECT id, name FROM t /*+ OPTIONS('scan.mode' = 'latest',"
+                                + " 'continuous.discovery-interval' = '50ms', 'consumer-id' ="
+                                + " 'me') */");
+        try (CloseableIterator<Row> changes = fromSecond.collect();
+                CloseableIterator<Row> after = latest.collect()) {
+            assertThat(take(changes, 2)).containsExactly("-U[0, name-0, 0]", "+U[0, zero, 0]");
+            Thread.sleep(500); // the latest-mode read has started and skipped snapshot 2
+            delete(1); // 3
+            assertThat(take(changes, 1)).containsExactly("-D[1, name-1, 1]");
+            assertThat(take(after, 1)).containsExactly("-D[1, name-1]");
+            // read up to 3: the next changes are compared with 3, which expiry must keep
+            Consumers consumers = new Consumers(store.paths());
+            while (consumers.position("me").orElse(0) != 3) {
+                Thread.sleep(50);
+            }
+        } finally {
+            fromSecond.getJobClient().orElseThrow().cancel();
+            latest.getJobClient().orElseThrow().cancel();
+        }
+    }
+
+    /** The next {@code n} rows of a running query. */
+    private static List<String> take(CloseableIterator<Row> rows, int n) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            out.add(rows.next().toString());
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- writes through the core
+
+    private List<ManifestEntry> write(String dt, long first, int count) {
+        try (DataFileWriter writer =
+                DataFileWriter.forAppend(
+                        store.paths(), store.latestSchema(), GenericRowData.of(str(dt)))) {
+            for (long id = first; id < first + count; id++) {
+                writer.write(GenericRowData.of(id, str("name-" + id), str(dt)));
+            }
+            return writer.finish();
+        }
+    }
+
+    private void append(String dt, long first, int count) {
+        new TableCommit(store)
+                .commit(CommitRequest.append("test", nextIdentifier(), write(dt, first, count)));
+    }
+
+    private void update(long[] rowIds, String... names) {
+        List<RowUpdate> updates = new ArrayList<>();
+        for (int i = 0; i < rowIds.length; i++) {
+            updates.add(new RowUpdate(rowIds[i], GenericRowData.of(str(names[i]))));
+        }
+        ColumnUpdater.on(store, latest(), List.of("name"))
+                .commit("test", nextIdentifier(), updates.iterator())
+                .orElseThrow();
+    }
+
+    private void delete(long... rowIds) {
+        Snapshot base = latest();
+        new TableCommit(store)
+                .commit(
+                        CommitRequest.delete(
+                                "test",
+                                nextIdentifier(),
+                                base.id(),
+                                new DeletionVectorWriter(store)
+                                        .deleteRows(base, LongStream.of(rowIds).boxed().toList())));
+    }
+
+    private void compact() {
+        new DataEvolutionCompaction(store)
+                .compact(
+                        "test",
+                        nextIdentifier(),
+                        partition -> true,
+                        CompactionConfig.fromOptions(store.latestSchema().options())
+                                .withMinFileNum(2));
+    }
+
+    /** Replaces every live file of partition {@code dt} by new rows. */
+    private void overwrite(String dt, long first, int count) {
+        List<ManifestEntry> removed =
+                store.files(latest()).liveFiles().stream()
+                        .filter(
+                                e ->
+                                        store.files(latest())
+                                                .dataFilePath(e)
+                                                .toString()
+                                                .contains("dt=" + dt))
+                        .toList();
+        new TableCommit(store)
+                .commit(
+                        CommitRequest.overwrite(
+                                "test", nextIdentifier(), removed, write(dt, first, count)));
+    }
+
+    private long nextIdentifier() {
+        return store.latestSnapshot().map(Snapshot::id).orElse(0L) + 1;
+    }
+
+    private Snapshot latest() {
+        return store.latestSnapshot().orElseThrow();
+    }
+
+    private static StringData str(String value) {
+        return StringData.fromString(value);
+    }
+}
