@@ -20,7 +20,6 @@ package io.dovetail.flink.dml;
 import io.dovetail.flink.sink.Committable;
 import io.dovetail.flink.sink.SinkMetrics;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.update.ColumnUpdater;
@@ -32,16 +31,18 @@ import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
 
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
  * Writes the partial-column files of a batch UPDATE for the row-range groups routed to it ({@link
- * GroupPartitioner}): rows are {@code _ROW_ID} followed by the new values of the updated columns;
- * they are held by position in their groups ({@link ChangesByGroup}) until the end of input, then
- * each touched group gets one non-rolling file of exactly the updated columns ({@link
- * ColumnUpdater}: only the updated columns of touched groups are read, to backfill the rows the
- * statement did not change).
+ * GroupPartitioner}): rows are {@code _ROW_ID} followed by the new values of the updated columns,
+ * sorted by {@code _ROW_ID} ({@link SortedChanges}). Each is written as it arrives ({@link
+ * ColumnUpdater.Writer}): a touched group's file is finished when the input moves past the group,
+ * with the rows the statement did not change backfilled from the group's current values (only the
+ * updated columns are read). The writer holds one open file and no change.
  */
 final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -52,8 +53,8 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     private final long baseSnapshotId;
     private final List<String> columns;
 
-    private transient ChangesByGroup updates;
-    private transient UpdatedValues values;
+    private transient ColumnUpdater.Writer files;
+    private transient ProjectedRowData values;
     private transient Counter rowsUpdated;
 
     ColumnUpdateWriter(TablePaths table, long baseSnapshotId, List<String> columns) {
@@ -65,39 +66,38 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        values = new UpdatedValues(TableStore.open(new TablePaths(new Path(table))), columns, 1);
-        updates =
-                new ChangesByGroup(
-                        GroupPartitioner.groupRanges(table, baseSnapshotId),
-                        (rowId, first, second) ->
-                                Errors.invalidArgument(
-                                        "Row id "
-                                                + rowId
-                                                + " is updated twice; give each row at most one"
-                                                + " new value."));
+        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        files =
+                ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns)
+                        .writer();
+        values = ProjectedRowData.from(IntStream.rangeClosed(1, columns.size()).toArray());
         rowsUpdated = getMetricGroup().counter(SinkMetrics.ROWS_UPDATED);
     }
 
     @Override
     public void processElement(StreamRecord<RowData> element) {
         RowData row = element.getValue();
-        long rowId = row.getLong(0);
-        if (!updates.add(rowId, values.of(row))) {
-            TableStore store = TableStore.open(new TablePaths(new Path(table)));
-            throw ColumnUpdater.staleRowId(store.snapshots().snapshot(baseSnapshotId), rowId);
-        }
+        files.add(row.getLong(0), values.replaceRow(row));
         rowsUpdated.inc();
     }
 
     @Override
     public void endInput() {
-        if (updates.isEmpty()) {
-            return;
+        List<ManifestEntry> written = files.finish();
+        if (!written.isEmpty()) {
+            output.collect(
+                    new StreamRecord<>(new Committable.ColumnFiles(baseSnapshotId, written)));
         }
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
-        List<ManifestEntry> files =
-                ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns)
-                        .write(updates.updates());
-        output.collect(new StreamRecord<>(new Committable.ColumnFiles(baseSnapshotId, files)));
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            if (files != null) {
+                files.close(); // deletes the files of an unfinished write
+            }
+        } finally {
+            super.close();
+        }
     }
 }

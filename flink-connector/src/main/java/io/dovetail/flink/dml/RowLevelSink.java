@@ -40,10 +40,11 @@ import java.util.function.Function;
  * and a batch delete takes {@code _ROW_ID}s, both of rows of a pinned base snapshot:
  *
  * <pre>
- *   updates ──by group (balanced)──▶ [column-update writer × p] ──global──▶ [committer × 1]
- *                                     changes placed by position,   column update on the
- *                                     one partial-column file per   base (conflict checks,
- *                                     touched group                 rebase onto compactions)
+ *   updates ──by group (balanced)──▶ [sort by _ROW_ID × p] ──▶ [column-update writer × p]
+ *             managed memory, spills     one partial-column file per touched group, written
+ *                                        as the sorted updates stream past it
+ *     ──global──▶ [committer × 1] column update on the base (conflict checks, rebase onto
+ *                                 compactions)
  *   deletes ──▶ [row-id collector × p] ──bitmaps, global──▶ [committer × 1]
  *                                                          deletion vectors by the anchor rule
  * </pre>
@@ -142,9 +143,13 @@ public final class RowLevelSink {
         }
         String commitUser = "dovetail-" + UUID.randomUUID();
         SingleOutputStreamOperator<Committable> writers = writers(rows, commitUser);
-        writers.setParallelism(parallelism != null ? parallelism : rows.getParallelism());
+        writers.setParallelism(writers(rows));
         CommitTopology.uid(writers, CommitTopology.WRITER, uids);
         return CommitTopology.commit(writers, table, commitUser, null, atEnd, uids);
+    }
+
+    private int writers(DataStream<RowData> rows) {
+        return parallelism != null ? parallelism : rows.getParallelism();
     }
 
     private SingleOutputStreamOperator<Committable> writers(
@@ -152,9 +157,11 @@ public final class RowLevelSink {
         String name = table.root().getName();
         switch (kind) {
             case COLUMN_UPDATE:
-                return rows.partitionCustom(
+                return SortedChanges.byGroup(
+                                rows,
                                 new GroupPartitioner(table, baseSnapshotId),
-                                new GroupPartitioner.RowIdOfUpdate())
+                                writers(rows),
+                                name)
                         .transform(
                                 "Dovetail column-update writer: " + name,
                                 CommitTopology.committables(),

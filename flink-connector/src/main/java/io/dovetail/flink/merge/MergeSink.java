@@ -18,6 +18,7 @@
 package io.dovetail.flink.merge;
 
 import io.dovetail.flink.dml.GroupPartitioner;
+import io.dovetail.flink.dml.SortedChanges;
 import io.dovetail.flink.dml.StaleRowIds;
 import io.dovetail.flink.sink.CommitTopology;
 import io.dovetail.flink.sink.Committable;
@@ -63,9 +64,9 @@ import java.util.Map;
  *
  * <pre>
  *                 ┌─ UPDATE / DELETE ─by group (balanced)─▶ [merge writer × p] ──────┐
- *   rows ─▶ [router]   changes placed by position in their group, │ partial-column files,
- *                 │    duplicates and stale ids checked, one file │ deleted row ids
- *                 │    per touched group                          │
+ *   rows ─▶ [router]   sorted by _ROW_ID (spilling sort) in front │ partial-column files,
+ *                 │    of each writer; duplicates and stale ids   │ deleted row ids
+ *                 │    checked, files written as rows stream past │
  *                 └─ INSERT ─▶ [append writer × p] ──────────────── new files ───────┤
  *                                                                                    ▼
  *                            (CommitTopology) [committer × 1] one snapshot on the base: column
@@ -167,9 +168,11 @@ public final class MergeSink {
         DataStream<Committable> committables = null;
         if (baseSnapshotId > 0) {
             committables =
-                    routed.partitionCustom(
+                    SortedChanges.byGroup(
+                                    routed,
                                     new GroupPartitioner(table, baseSnapshotId),
-                                    new GroupPartitioner.RowIdOfUpdate())
+                                    writers,
+                                    name)
                             .transform(
                                     "Dovetail merge writer: " + name,
                                     CommitTopology.committables(),

@@ -17,8 +17,8 @@
  */
 package io.dovetail.flink.merge;
 
-import io.dovetail.flink.dml.ChangesByGroup;
 import io.dovetail.flink.dml.GroupPartitioner;
+import io.dovetail.flink.dml.SortedChanges;
 import io.dovetail.flink.dml.StaleRowIds;
 import io.dovetail.flink.dml.UpdatedValues;
 import io.dovetail.flink.sink.Committable;
@@ -27,7 +27,6 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.update.ColumnUpdater;
-import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.core.fs.Path;
@@ -36,23 +35,25 @@ import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
 
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 import javax.annotation.Nullable;
 
-import java.util.Iterator;
 import java.util.List;
 
 /**
  * Writes the changes a merge makes to existing rows of its base snapshot, for the row-range groups
  * routed to it ({@link GroupPartitioner}): rows are {@code _ROW_ID}, the action ({@link
- * MergeSink#UPDATE} or {@link MergeSink#DELETE}) and the new values of the updated columns. They
- * are held by position in their groups ({@link ChangesByGroup}) until the end of input: a row id
- * named twice (a target row matched by two source rows) fails the job naming both matches; a row id
- * in no live group of the base (stale) fails it or, with {@link StaleRowIds#SKIP}, is counted and
- * dropped. Updated rows become one non-rolling partial-column file per touched group ({@link
- * ColumnUpdater}); deleted rows go to the committer, which writes them as deletion vectors.
+ * MergeSink#UPDATE} or {@link MergeSink#DELETE}) and the new values of the updated columns, sorted
+ * by {@code _ROW_ID} ({@link SortedChanges}). Updates are written as they arrive ({@link
+ * ColumnUpdater.Writer}: one non-rolling partial-column file per touched group, finished when the
+ * input moves past the group); deleted row ids are gathered in a compressed bitmap for the
+ * committer, which writes them as deletion vectors. A row id named twice in a row (a target row
+ * matched by two source rows) fails the job naming both matches; a row id in no live group of the
+ * base (stale) fails it or, with {@link StaleRowIds#SKIP}, is counted and dropped. Besides one open
+ * file, the writer holds only the previous change (to name it in a duplicate's error).
  */
 final class MergeWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -64,10 +65,14 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     private final List<String> columns;
     private final StaleRowIds onStale;
 
-    private transient ChangesByGroup changes;
+    private transient ColumnUpdater updater;
+    private transient ColumnUpdater.Writer files;
+    private transient Roaring64NavigableMap deletes;
     private transient UpdatedValues values;
     private transient LongCounter skippedUpdates;
     private transient LongCounter skippedDeletes;
+    private transient long previousRowId;
+    @Nullable private transient BinaryRowData previousUpdate; // null: the previous change deleted
 
     MergeWriter(TablePaths table, long baseSnapshotId, List<String> columns, StaleRowIds onStale) {
         this.table = table.root().toString();
@@ -79,10 +84,12 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        values = new UpdatedValues(TableStore.open(new TablePaths(new Path(table))), columns, 2);
-        changes =
-                new ChangesByGroup(
-                        GroupPartitioner.groupRanges(table, baseSnapshotId), this::duplicateMatch);
+        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        updater = ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns);
+        files = updater.writer();
+        deletes = new Roaring64NavigableMap();
+        values = new UpdatedValues(store, columns, 2);
+        previousRowId = Long.MIN_VALUE;
         skippedUpdates = new LongCounter();
         skippedDeletes = new LongCounter();
         getRuntimeContext().addAccumulator(MergeSink.SKIPPED_UPDATES, skippedUpdates);
@@ -95,14 +102,30 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         boolean update = row.getByte(1) == MergeSink.UPDATE;
         if (row.isNullAt(0)) {
             skipStale(update, "A merge source row has a NULL _ROW_ID");
-        } else if (!changes.add(row.getLong(0), update ? values.of(row) : null)) {
+            return;
+        }
+        long rowId = row.getLong(0);
+        BinaryRowData newValues = update ? values.of(row) : null;
+        if (rowId == previousRowId) {
+            throw matchedTwice(rowId, describe(previousUpdate), describe(newValues));
+        }
+        if (!updater.isLive(rowId)) {
             skipStale(
                     update,
                     "Row id "
-                            + row.getLong(0)
+                            + rowId
                             + " is in no live row range of the base snapshot "
                             + baseSnapshotId
                             + " (a stale or foreign _ROW_ID)");
+            return;
+        }
+        previousRowId = rowId;
+        if (update) {
+            files.add(rowId, newValues);
+            previousUpdate = newValues.copy();
+        } else {
+            deletes.addLong(rowId);
+            previousUpdate = null;
         }
     }
 
@@ -118,27 +141,27 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
 
     @Override
     public void endInput() {
-        if (changes.isEmpty()) {
-            return;
+        List<ManifestEntry> written = files.finish();
+        if (!written.isEmpty()) {
+            output.collect(
+                    new StreamRecord<>(new Committable.ColumnFiles(baseSnapshotId, written)));
         }
-        Iterator<RowUpdate> updates = changes.updates();
-        if (updates.hasNext()) {
-            TableStore store = TableStore.open(new TablePaths(new Path(table)));
-            List<ManifestEntry> files =
-                    ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns)
-                            .write(updates);
-            output.collect(new StreamRecord<>(new Committable.ColumnFiles(baseSnapshotId, files)));
-        }
-        Roaring64NavigableMap deletes = changes.deletes();
         if (!deletes.isEmpty()) {
+            deletes.runOptimize();
             output.collect(
                     new StreamRecord<>(new Committable.DeletedRows(baseSnapshotId, deletes)));
         }
     }
 
-    private RuntimeException duplicateMatch(
-            long rowId, @Nullable RowData first, @Nullable RowData second) {
-        return matchedTwice(rowId, describe(first), describe(second));
+    @Override
+    public void close() throws Exception {
+        try {
+            if (files != null) {
+                files.close(); // deletes the files of an unfinished write
+            }
+        } finally {
+            super.close();
+        }
     }
 
     /** The error for a target row matched by two source rows, each described by what it does. */

@@ -30,6 +30,8 @@ import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,11 +77,18 @@ final class BaseGroups {
 
     /** The live group holding {@code rowId}; a row id outside every live range is stale. */
     FileGroup containing(long rowId) {
-        Map.Entry<Long, FileGroup> floor = byFirstRowId.floorEntry(rowId);
-        if (floor != null && floor.getValue().range().contains(rowId)) {
-            return floor.getValue();
+        FileGroup group = find(rowId);
+        if (group == null) {
+            throw staleRowId(base, rowId);
         }
-        throw staleRowId(base, rowId);
+        return group;
+    }
+
+    /** The live group holding {@code rowId}, or null if it is stale. */
+    @Nullable
+    FileGroup find(long rowId) {
+        Map.Entry<Long, FileGroup> floor = byFirstRowId.floorEntry(rowId);
+        return floor != null && floor.getValue().range().contains(rowId) ? floor.getValue() : null;
     }
 
     /** The error for {@code rowId}, which is in no live range of {@code base}. */

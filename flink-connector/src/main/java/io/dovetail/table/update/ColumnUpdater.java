@@ -33,6 +33,10 @@ import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 
+import org.apache.flink.table.data.RowData;
+
+import javax.annotation.Nullable;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -101,19 +105,109 @@ public final class ColumnUpdater {
      * left behind.
      */
     public List<ManifestEntry> write(Iterator<RowUpdate> updates) {
-        UpdateStream stream = new UpdateStream(updates, columns.size());
-        List<ManifestEntry> written = new ArrayList<>();
-        try {
-            for (RowUpdate next = stream.peek(); next != null; next = stream.peek()) {
-                FileGroup group = groups.containing(next.rowId());
-                checkGlobalIndexes(group.partition());
-                written.add(backfill.rewrite(group, stream));
+        try (Writer writer = writer()) {
+            while (updates.hasNext()) {
+                RowUpdate update = updates.next();
+                if (update == null) {
+                    throw Errors.invalidArgument("The updates contain a null element.");
+                }
+                writer.add(update.rowId(), update.values());
             }
-        } catch (RuntimeException e) {
-            delete(written);
-            throw e;
+            return writer.finish();
         }
-        return written;
+    }
+
+    /**
+     * A writer that takes the updates as they come, in ascending row-id order, and writes each
+     * touched group's file as soon as the updates move past it: it holds one open file and one read
+     * of the group's current values, never the updates themselves.
+     */
+    public Writer writer() {
+        return new Writer();
+    }
+
+    /** Whether {@code rowId} is in a live group of the base snapshot (else it is stale). */
+    public boolean isLive(long rowId) {
+        return groups.find(rowId) != null;
+    }
+
+    /**
+     * Updates pushed in ascending row-id order ({@link ColumnUpdater#writer}). {@link #finish}
+     * returns the files' ADD entries; closing an unfinished writer deletes every file it wrote.
+     */
+    public final class Writer implements AutoCloseable {
+
+        private final List<ManifestEntry> written = new ArrayList<>();
+        @Nullable private GroupBackfill.Rewrite current;
+        private long lastRowId = Long.MIN_VALUE;
+        private boolean finished;
+
+        private Writer() {}
+
+        /**
+         * Writes {@code values} (of the updated columns, in their order) at {@code rowId}. A row id
+         * at or below the previous one, in no live group of the base (stale), or values of the
+         * wrong arity are errors.
+         */
+        public void add(long rowId, RowData values) {
+            if (rowId == lastRowId) {
+                throw Errors.invalidArgument(
+                        "Row id "
+                                + rowId
+                                + " is updated twice; give each row at most one new value.");
+            }
+            if (rowId < lastRowId) {
+                throw Errors.invalidArgument(
+                        "Updates must come in ascending row-id order, but row id "
+                                + rowId
+                                + " follows "
+                                + lastRowId
+                                + "; sort them by _ROW_ID.");
+            }
+            if (values.getArity() != columns.size()) {
+                throw Errors.invalidArgument(
+                        "The update of row "
+                                + rowId
+                                + " has "
+                                + values.getArity()
+                                + " values, but "
+                                + columns.size()
+                                + " columns are updated.");
+            }
+            lastRowId = rowId;
+            if (current == null || !current.group().range().contains(rowId)) {
+                FileGroup group = groups.containing(rowId);
+                finishGroup();
+                checkGlobalIndexes(group.partition());
+                current = backfill.open(group);
+            }
+            current.put(rowId, values);
+        }
+
+        /** Finishes the last group's file; returns every file written, in row-id order. */
+        public List<ManifestEntry> finish() {
+            finishGroup();
+            finished = true;
+            return List.copyOf(written);
+        }
+
+        private void finishGroup() {
+            if (current != null) {
+                GroupBackfill.Rewrite done = current;
+                current = null;
+                written.add(done.finish());
+            }
+        }
+
+        @Override
+        public void close() {
+            if (!finished) {
+                if (current != null) {
+                    current.close();
+                }
+                delete(written);
+            }
+        }
     }
 
     /**

@@ -19,7 +19,6 @@ package io.dovetail.table.update;
 
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.manifest.ManifestEntry;
-import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.FileGroup;
 import io.dovetail.table.read.RangeRows;
@@ -74,28 +73,70 @@ final class GroupBackfill {
     }
 
     /**
-     * Writes the file of {@code group}, taking every update of {@code updates} inside the group's
-     * range; returns its ADD entry with {@code firstRowId} = the group start. The group's current
-     * values are read only from the first position without an update on: a group whose every row is
-     * updated is not read at all.
+     * Starts the file of {@code group}: {@link Rewrite#put} takes its updates in ascending row-id
+     * order, {@link Rewrite#finish} writes the positions after the last one and returns the file's
+     * ADD entry with {@code firstRowId} = the group start. The group's current values are read only
+     * from the first position without an update on: a group whose every row is updated is not read
+     * at all. Nothing is held but the file writer's buffer and the read's current batch.
      */
-    ManifestEntry rewrite(FileGroup group, UpdateStream updates) {
-        RowRange range = group.range();
-        RowData partition = partitionCodec.deserialize(group.partition());
-        try (DataFileWriter writer =
-                        DataFileWriter.forPartialColumns(paths, schema, columns, partition);
-                CurrentValues current = new CurrentValues(group)) {
-            for (long rowId = range.first(); rowId <= range.last(); rowId++) {
-                RowUpdate update = updates.takeIf(rowId);
-                writer.write(update != null ? update.values() : current.at(rowId));
-            }
+    Rewrite open(FileGroup group) {
+        return new Rewrite(group);
+    }
+
+    /** The partial-column file of one group, written position by position. */
+    final class Rewrite implements AutoCloseable {
+
+        private final FileGroup group;
+        private final DataFileWriter writer;
+        private final CurrentValues current;
+        private long next;
+
+        private Rewrite(FileGroup group) {
+            this.group = group;
+            this.writer =
+                    DataFileWriter.forPartialColumns(
+                            paths, schema, columns, partitionCodec.deserialize(group.partition()));
+            this.current = new CurrentValues(group);
+            this.next = group.range().first();
+        }
+
+        FileGroup group() {
+            return group;
+        }
+
+        /** Writes {@code values} at {@code rowId} (after every position before it). */
+        void put(long rowId, RowData values) {
+            fillTo(rowId);
+            writer.write(values);
+            next = rowId + 1;
+        }
+
+        ManifestEntry finish() {
+            fillTo(group.range().last() + 1);
             ManifestEntry file = writer.finish().get(0); // the one file of a non-rolling writer
+            close();
             return new ManifestEntry(
                     file.kind(),
                     file.partition(),
                     file.bucket(),
                     file.totalBuckets(),
-                    file.file().toBuilder().firstRowId(range.first()).build());
+                    file.file().toBuilder().firstRowId(group.range().first()).build());
+        }
+
+        private void fillTo(long end) {
+            for (; next < end; next++) {
+                writer.write(current.at(next));
+            }
+        }
+
+        /** Closes the read; an unfinished file is deleted. */
+        @Override
+        public void close() {
+            try {
+                current.close();
+            } finally {
+                writer.close();
+            }
         }
     }
 
@@ -132,6 +173,7 @@ final class GroupBackfill {
         public void close() {
             if (rows != null) {
                 rows.close();
+                rows = null;
             }
         }
     }

@@ -23,6 +23,9 @@ import io.dovetail.table.schema.SchemaChange;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataTypes;
 
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
+
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.api.ReadSupport;
@@ -41,6 +44,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Partial-column updates through {@link ColumnUpdater}, each verified by reading the whole table
@@ -82,6 +86,53 @@ class ColumnUpdaterTest {
         Snapshot s = table.update(List.of("b"), Map.of(0L, row(7), 2L, row(9)));
 
         assertThat(table.delta(s)).extracting(e -> e.file().firstRowId()).containsExactly(0L);
+    }
+
+    @Test
+    void aWriterFinishesEachGroupsFileAsTheUpdatesMovePastItAndLeavesNothingIfUnfinished()
+            throws IOException {
+        UpdateTable table = new UpdateTable(dir, false);
+        table.append("x", 4); // rows 0-3
+        table.append("x", 3); // rows 4-6
+        Snapshot base = table.store.latestSnapshot().orElseThrow();
+        java.util.Set<String> before = dataFiles();
+
+        try (ColumnUpdater.Writer writer =
+                ColumnUpdater.on(table.store, base, List.of("a")).writer()) {
+            writer.add(1, GenericRowData.of(StringData.fromString("one")));
+            assertThat(dataFiles()).as("the first group's file is open").hasSize(before.size() + 1);
+            writer.add(5, GenericRowData.of(StringData.fromString("five")));
+            assertThat(dataFiles()).hasSize(before.size() + 2);
+            assertThatThrownBy(() -> writer.add(5, GenericRowData.of(StringData.fromString("x"))))
+                    .hasMessageContaining("Row id 5 is updated twice");
+        }
+        assertThat(dataFiles()).as("an unfinished writer deletes its files").isEqualTo(before);
+
+        List<ManifestEntry> files;
+        try (ColumnUpdater.Writer writer =
+                ColumnUpdater.on(table.store, base, List.of("a")).writer()) {
+            writer.add(1, GenericRowData.of(StringData.fromString("one")));
+            writer.add(5, GenericRowData.of(StringData.fromString("five")));
+            files = writer.finish();
+        }
+        assertThat(files)
+                .extracting(e -> e.file().firstRowId() + "+" + e.file().rowCount())
+                .containsExactly("0+4", "4+3");
+        assertThat(dataFiles()).hasSize(before.size() + 2);
+        assertThatThrownBy(
+                        () ->
+                                ColumnUpdater.on(table.store, base, List.of("a"))
+                                        .writer()
+                                        .add(9, GenericRowData.of(StringData.fromString("x"))))
+                .hasMessageContaining("Stale row id 9");
+    }
+
+    private java.util.Set<String> dataFiles() throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(dir.resolve("dt=x/bucket-0"))) {
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> !n.startsWith("."))
+                    .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+        }
     }
 
     @Test
