@@ -22,6 +22,7 @@ import io.dovetail.flink.sink.Committable;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.snapshot.SnapshotPins;
 
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
@@ -145,7 +146,28 @@ public final class RowLevelSink {
         SingleOutputStreamOperator<Committable> writers = writers(rows, commitUser);
         writers.setParallelism(writers(rows));
         CommitTopology.uid(writers, CommitTopology.WRITER, uids);
-        return CommitTopology.commit(writers, table, commitUser, null, atEnd, uids);
+        return CommitTopology.commit(writers, table, commitUser, null, atEnd, pinBase(), uids);
+    }
+
+    /**
+     * Pins the base of a batch update or delete against expiry while the job runs (the committer
+     * releases it; a job that fails holds it until its lease ends); null for streaming updates,
+     * which plan on the latest snapshot as they go.
+     */
+    @Nullable
+    private String pinBase() {
+        if (kind == Kind.STREAMING_COLUMN_UPDATE) {
+            return null;
+        }
+        return new SnapshotPins(table)
+                .pinBase(
+                        baseSnapshotId,
+                        TableStore.open(table).latestSchema().options(),
+                        "the "
+                                + (kind == Kind.DELETE ? "delete" : "update")
+                                + " of "
+                                + table.root().getName())
+                .id();
     }
 
     private int writers(DataStream<RowData> rows) {

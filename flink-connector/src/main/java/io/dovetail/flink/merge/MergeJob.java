@@ -27,6 +27,7 @@ import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.snapshot.SnapshotPins;
 
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -117,6 +118,26 @@ public final class MergeJob {
                             + " 'deletion-vectors.enabled' = 'true'.");
         }
         Optional<Snapshot> base = store.latestSnapshot();
+        // the base and what follows it cannot expire while the job runs, however long it takes
+        try (SnapshotPins.Pin pin =
+                base.isEmpty()
+                        ? null
+                        : new SnapshotPins(store.paths())
+                                .pinBase(
+                                        base.get().id(),
+                                        schema.options(),
+                                        "the merge into " + spec.target())) {
+            return run(env, spec, store, schema, base);
+        }
+    }
+
+    private Row run(
+            StreamExecutionEnvironment env,
+            MergeSpec spec,
+            TableStore store,
+            TableSchema schema,
+            Optional<Snapshot> base)
+            throws Exception {
         String[] name = spec.target().split("\\.");
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         if (spec.parallelism() != null) { // the whole job runs at it, not only the writers

@@ -281,7 +281,13 @@ public final class MergeSink {
 
     private DataStreamSink<?> committed(DataStream<Committable> committables) {
         return CommitTopology.commit(
-                committables, table, commitUser, null, true, role -> "dovetail-merge-" + role);
+                committables,
+                table,
+                commitUser,
+                null,
+                true,
+                null, // MergeJob holds the pin of the base
+                role -> "dovetail-merge-" + role);
     }
 
     /**

@@ -27,6 +27,7 @@ import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.schema.TableOptions;
+import io.dovetail.table.snapshot.SnapshotPins;
 import io.dovetail.table.write.DataFileWriterOptions;
 import io.dovetail.table.write.StatsMode;
 
@@ -210,6 +211,18 @@ public final class DovetailOptions {
                             "64-bit deletion vectors: Dovetail writes only 32-bit ones and"
                                     + " refuses to delete from a table with this set to true.");
 
+    public static final ConfigOption<Duration> SNAPSHOT_PIN_LEASE =
+            ConfigOptions.key(TableOptions.SNAPSHOT_PIN_LEASE)
+                    .durationType()
+                    .defaultValue(SnapshotPins.DEFAULT_LEASE)
+                    .withDescription(
+                            "A batch write (UPDATE, DELETE, merge, compaction, materialization)"
+                                    + " pins its base snapshot and the snapshots after it while"
+                                    + " it runs, as a consumer entry that Apache Paimon's expiry"
+                                    + " honours too, so a job longer than the snapshot retention"
+                                    + " still commits; the pin holds at most this long, so a job"
+                                    + " that crashed holds snapshots no longer than that.");
+
     public static final ConfigOption<GlobalIndexUpdateAction> GLOBAL_INDEX_COLUMN_UPDATE_ACTION =
             ConfigOptions.key(TableOptions.GLOBAL_INDEX_COLUMN_UPDATE_ACTION)
                     .enumType(GlobalIndexUpdateAction.class)
@@ -347,6 +360,7 @@ public final class DovetailOptions {
                     DELETION_VECTORS_MODIFIABLE,
                     DELETION_VECTORS_BITMAP64,
                     GLOBAL_INDEX_COLUMN_UPDATE_ACTION,
+                    SNAPSHOT_PIN_LEASE,
                     VECTOR_FILE_FORMAT,
                     FILE_FORMAT,
                     FILE_COMPRESSION,

@@ -92,6 +92,8 @@ public final class CommitTopology {
      * @param overwrite what the commit replaces; null appends
      * @param commitAtEndOfInput commit at the end of input (batch, or bounded input without
      *     checkpoints) rather than on checkpoint completion
+     * @param pin the consumer id of the job's pin of its base snapshot, released after the commit
+     *     at the end of input; null for none
      */
     public static DataStreamSink<Void> commit(
             DataStream<Committable> committables,
@@ -99,6 +101,7 @@ public final class CommitTopology {
             String commitUser,
             @Nullable OverwriteScope overwrite,
             boolean commitAtEndOfInput,
+            @Nullable String pin,
             Function<String, String> uids) {
         SingleOutputStreamOperator<Void> committed =
                 committables
@@ -107,7 +110,7 @@ public final class CommitTopology {
                                 "Dovetail committer: " + table.root().getName(),
                                 Types.VOID,
                                 new CommitterOperator(
-                                        table, commitUser, overwrite, commitAtEndOfInput))
+                                        table, commitUser, overwrite, commitAtEndOfInput, pin))
                         .setParallelism(1)
                         .setMaxParallelism(1);
         uid(committed, COMMITTER, uids);

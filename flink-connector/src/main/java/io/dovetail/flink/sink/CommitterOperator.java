@@ -21,6 +21,7 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.snapshot.SnapshotPins;
 
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
@@ -50,7 +51,8 @@ import java.util.TreeMap;
  * N completes. A restored committer first commits every checkpoint in its state (they completed, or
  * it would not have been restored from them), skipping those its commit user had already committed.
  * Without checkpoints (batch, or bounded input without checkpointing) it commits everything at the
- * end of input, with Paimon's batch identifier.
+ * end of input, with Paimon's batch identifier, then releases the job's pin of its base snapshot
+ * ({@link SnapshotPins}), if it has one.
  */
 final class CommitterOperator extends AbstractStreamOperator<Void>
         implements OneInputStreamOperator<Committable, Void>, BoundedOneInput {
@@ -63,6 +65,7 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
     private final String initialCommitUser;
     @Nullable private final OverwriteScope overwrite;
     private final boolean commitAtEndOfInput;
+    @Nullable private final String pin;
 
     private transient TableCommitter committer;
     private transient ListState<byte[]> state;
@@ -78,11 +81,13 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
             TablePaths table,
             String commitUser,
             @Nullable OverwriteScope overwrite,
-            boolean commitAtEndOfInput) {
+            boolean commitAtEndOfInput,
+            @Nullable String pin) {
         this.table = table.root().toString();
         this.initialCommitUser = commitUser;
         this.overwrite = overwrite;
         this.commitAtEndOfInput = commitAtEndOfInput;
+        this.pin = pin;
     }
 
     @Override
@@ -154,7 +159,11 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
             all.addAll(received);
             pending.clear();
             received = new ArrayList<>();
-            if (commit(CommitRequest.BATCH_IDENTIFIER, all)) {
+            boolean committed = commit(CommitRequest.BATCH_IDENTIFIER, all);
+            if (pin != null) { // the job's base need not stay any longer
+                new SnapshotPins(new TablePaths(new Path(table))).release(pin);
+            }
+            if (committed) {
                 committer.expireSnapshots();
             }
         }

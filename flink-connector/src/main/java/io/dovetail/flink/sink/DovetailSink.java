@@ -119,6 +119,6 @@ public final class DovetailSink {
         writers.setParallelism(parallelism != null ? parallelism : rows.getParallelism());
         CommitTopology.uid(writers, CommitTopology.WRITER, uids);
         return CommitTopology.commit(
-                writers, table, "dovetail-" + UUID.randomUUID(), overwrite, atEnd, uids);
+                writers, table, "dovetail-" + UUID.randomUUID(), overwrite, atEnd, null, uids);
     }
 }

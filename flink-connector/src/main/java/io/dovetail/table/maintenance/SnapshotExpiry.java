@@ -25,6 +25,7 @@ import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.snapshot.Consumers;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.snapshot.SnapshotPins;
 
 import java.util.OptionalLong;
 
@@ -116,6 +117,7 @@ public final class SnapshotExpiry {
         long end = Math.max(earliest, latest - config.retainMax() + 1);
         long limit =
                 Math.min(latest - config.retainMin() + 1, earliest + (long) config.maxExpires());
+        new SnapshotPins(store.paths()).removeExpired(nowMillis);
         limit = Math.min(limit, new Consumers(store.paths()).oldestPosition());
         long olderThan = nowMillis - config.timeRetained().toMillis();
         end = Math.min(end, limit);

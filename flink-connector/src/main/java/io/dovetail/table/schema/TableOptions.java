@@ -88,6 +88,12 @@ public final class TableOptions {
     public static final String GLOBAL_INDEX_COLUMN_UPDATE_ACTION =
             "global-index.column-update-action";
 
+    /**
+     * The longest a running job's pin keeps its base snapshot from expiring (default 1 d); a job
+     * that crashed holds snapshots at most that long.
+     */
+    public static final String SNAPSHOT_PIN_LEASE = "snapshot.pin.lease";
+
     /** Snapshot expiration: at most this many snapshots expire in one run (default 50). */
     public static final String SNAPSHOT_EXPIRE_LIMIT = "snapshot.expire.limit";
 

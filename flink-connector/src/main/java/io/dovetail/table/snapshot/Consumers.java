@@ -58,7 +58,10 @@ public final class Consumers {
         FileIO.overwriteHint(file(id), Json.toBytes(json));
     }
 
-    /** The smallest position of any consumer, or {@link Long#MAX_VALUE} without consumers. */
+    /**
+     * The smallest position of any consumer (a job's pin whose lease ended is none: {@link
+     * SnapshotPins}), or {@link Long#MAX_VALUE} without consumers.
+     */
     public long oldestPosition() {
         long oldest = Long.MAX_VALUE;
         Path dir = paths.consumerDir();
@@ -66,7 +69,9 @@ public final class Consumers {
             return oldest;
         }
         for (String name : FileIO.listNames(dir)) {
-            if (name.startsWith(FILE_PREFIX)) {
+            if (name.startsWith(FILE_PREFIX)
+                    && !SnapshotPins.isExpired(
+                            name.substring(FILE_PREFIX.length()), System.currentTimeMillis())) {
                 oldest = Math.min(oldest, read(new Path(dir, name)));
             }
         }

@@ -22,6 +22,7 @@ import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
+import io.dovetail.table.snapshot.SnapshotPins;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -105,8 +106,15 @@ public final class CompactionJob {
             return Row.of(0L, 0L, 0L, 0L, null, 0L);
         }
         DataStream<Row> result = build(env, plan.get());
-        try (CloseableIterator<Row> rows =
-                result.executeAndCollect("Dovetail compact " + store.paths().root().getName())) {
+        try (SnapshotPins.Pin pin =
+                        new SnapshotPins(store.paths())
+                                .pinBase(
+                                        plan.get().snapshotId(),
+                                        store.latestSchema().options(),
+                                        "the compaction of " + store.paths().root().getName());
+                CloseableIterator<Row> rows =
+                        result.executeAndCollect(
+                                "Dovetail compact " + store.paths().root().getName())) {
             return rows.next();
         }
     }

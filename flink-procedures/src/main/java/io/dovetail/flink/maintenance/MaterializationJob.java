@@ -21,6 +21,7 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.maintenance.DeletionVectorMaterialization;
+import io.dovetail.table.snapshot.SnapshotPins;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -97,10 +98,17 @@ public final class MaterializationJob {
             return row(DeletionVectorMaterialization.Result.NOTHING);
         }
         DataStream<Row> result = build(env, plan.get());
-        try (CloseableIterator<Row> rows =
-                result.executeAndCollect(
-                        "Dovetail materialize deletion vectors "
-                                + store.paths().root().getName())) {
+        try (SnapshotPins.Pin pin =
+                        new SnapshotPins(store.paths())
+                                .pinBase(
+                                        plan.get().snapshotId(),
+                                        store.latestSchema().options(),
+                                        "the materialization of "
+                                                + store.paths().root().getName());
+                CloseableIterator<Row> rows =
+                        result.executeAndCollect(
+                                "Dovetail materialize deletion vectors "
+                                        + store.paths().root().getName())) {
             return rows.next();
         }
     }

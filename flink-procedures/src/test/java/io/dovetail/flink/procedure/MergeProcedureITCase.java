@@ -18,11 +18,18 @@
 package io.dovetail.flink.procedure;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
+import io.dovetail.table.maintenance.ExpireConfig;
+import io.dovetail.table.maintenance.SnapshotExpiry;
+import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
+import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.client.program.ClusterClient;
@@ -31,6 +38,8 @@ import org.apache.flink.runtime.client.JobStatusMessage;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
@@ -554,6 +563,83 @@ class MergeProcedureITCase {
                             + rowIds.get(i));
         }
         assertThat(renderWithRowIds("m9")).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /**
+     * A merge slower than the table's snapshot retention (2 snapshots) while INSERTs commit and
+     * expire snapshots behind it: the merge's pin keeps its base, so it commits, and once it is
+     * done the next expiry goes on as before.
+     */
+    @Test
+    void aMergeLongerThanTheSnapshotRetentionStillCommits(
+            @InjectClusterClient ClusterClient<?> client) throws Exception {
+        execute(
+                "CREATE TABLE m12 (id INT, name STRING, score INT, dt STRING) PARTITIONED BY (dt)"
+                        + " WITH ('snapshot.num-retained.min' = '1', 'snapshot.num-retained.max' ="
+                        + " '2')");
+        execute("INSERT INTO m12 " + values(0, 20));
+        long base = latest("m12").id();
+        ExecutorService caller = Executors.newSingleThreadExecutor();
+        try {
+            Future<Row> merge =
+                    caller.submit(
+                            () ->
+                                    call(
+                                            "CALL dt.sys.data_evolution_merge_into(target_table =>"
+                                                    + " 'default.m12', source_sqls => 'CREATE"
+                                                    + " TEMPORARY TABLE slow (id INT, score INT) WITH"
+                                                    + " (''connector'' = ''datagen'', ''number-of-rows''"
+                                                    + " = ''20'', ''rows-per-second'' = ''4'',"
+                                                    + " ''fields.id.kind'' = ''sequence'',"
+                                                    + " ''fields.id.start'' = ''0'', ''fields.id.end'' ="
+                                                    + " ''19'', ''fields.score.kind'' = ''sequence'',"
+                                                    + " ''fields.score.start'' = ''1000'',"
+                                                    + " ''fields.score.end'' = ''1019'')', source_table"
+                                                    + " => 'slow', merge_condition => 'm12.id ="
+                                                    + " slow.id', matched_update_set => 'score ="
+                                                    + " slow.score', sink_parallelism => 2)"));
+            awaitRunningMerge(client, merge);
+            int insertsWhileRunning = 0;
+            for (int i = 0; i < 4; i++) {
+                appendAndExpire(store("m12"), 100 + i); // as a streaming INSERT's commits do
+                assertThat(store("m12").snapshots().exists(base))
+                        .as("the running merge's base is pinned")
+                        .isTrue();
+                insertsWhileRunning += merge.isDone() ? 0 : 1;
+            }
+            assertThat(insertsWhileRunning)
+                    .as("commits beyond the retention of 2 while the merge ran")
+                    .isGreaterThanOrEqualTo(2);
+
+            Row result = merge.get(2, TimeUnit.MINUTES);
+            assertThat(result.getField("updated")).isEqualTo(20L);
+        } finally {
+            caller.shutdownNow();
+        }
+        assertThat(rows("SELECT score FROM m12 WHERE id < 20 AND score >= 1000")).hasSize(20);
+        execute("INSERT INTO m12 " + values(200, 201));
+        assertThat(store("m12").snapshots().listIds())
+                .as("expiry goes on once the merge released its pin")
+                .hasSize(2);
+    }
+
+    /**
+     * Appends one row through the core and expires snapshots by the table's options, as every
+     * commit of a Dovetail writer does (a SQL INSERT would wait for the merge's task slots).
+     */
+    private static void appendAndExpire(TableStore store, int id) {
+        TableSchema schema = store.latestSchema();
+        GenericRowData partition = GenericRowData.of(StringData.fromString("a"));
+        List<ManifestEntry> files;
+        try (DataFileWriter writer = DataFileWriter.forAppend(store.paths(), schema, partition)) {
+            writer.write(
+                    GenericRowData.of(
+                            id, StringData.fromString("n" + id), id, StringData.fromString("a")));
+            files = writer.finish();
+        }
+        new TableCommit(store).commit(CommitRequest.append("appender", id, files));
+        new SnapshotExpiry(store)
+                .expire(ExpireConfig.fromOptions(schema.options()), System.currentTimeMillis());
     }
 
     /** Waits until the merge's job runs (its base snapshot is pinned when the job is built). */
