@@ -238,7 +238,9 @@ class ClusterEndToEndITCase {
             inserting.execute(createTable("race", false));
             inserting.fetch(insert(inserting, "race", 1, 200, 0));
             base = latestSnapshotId("race");
-            String insert = insert(inserting, "race", 1001, 4000, 300);
+            // 30 s of appends: the merge job (a few seconds) runs inside them even on a loaded
+            // machine
+            String insert = insert(inserting, "race", 1001, 4000, 100);
             cluster.await(
                     "the streaming insert's first commit", () -> latestSnapshotId("race") > base);
             batch(merging);
@@ -258,7 +260,9 @@ class ClusterEndToEndITCase {
         }
         JsonNode merge = finishedJob("Dovetail merge into default.race");
         assertThat(insertCommitTimes("race", base))
-                .as("the streaming insert committed while the merge job ran")
+                .as(
+                        "the streaming insert committed while the merge job ran (%s)",
+                        merge.path("start-time") + ".." + merge.path("end-time"))
                 .anyMatch(
                         time ->
                                 time > merge.path("start-time").asLong()

@@ -100,9 +100,15 @@ final class FlinkCluster implements AutoCloseable {
      * TaskManagers retry registering until the JobManager is up) and waits until all are up.
      */
     static FlinkCluster start(Path dir, int taskManagers) throws Exception {
+        return start(dir, taskManagers, Map.of());
+    }
+
+    /** Like {@link #start(Path, int)}, with {@code overrides} of the cluster's configuration. */
+    static FlinkCluster start(Path dir, int taskManagers, Map<String, ?> overrides)
+            throws Exception {
         FlinkCluster cluster = new FlinkCluster(dir, ClusterJars.clusterClasspath());
         try {
-            cluster.writeConfiguration();
+            cluster.writeConfiguration(overrides);
             JvmProcess jobManagerResources = cluster.bashJavaUtils("GET_JM_RESOURCE_PARAMS");
             JvmProcess taskManagerResources = cluster.bashJavaUtils("GET_TM_RESOURCE_PARAMS");
             cluster.startJobManager(resourceParameters(jobManagerResources));
@@ -249,7 +255,7 @@ final class FlinkCluster implements AutoCloseable {
                 .collect(Collectors.joining("\n"));
     }
 
-    private void writeConfiguration() throws IOException {
+    private void writeConfiguration(Map<String, ?> overrides) throws IOException {
         Files.createDirectories(conf);
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         for (String key :
@@ -284,6 +290,7 @@ final class FlinkCluster implements AutoCloseable {
         // TaskManagers started with the JobManager retry soon after it refused them
         config.put("cluster.registration.error-delay", "500 ms");
         config.putAll(ports);
+        config.putAll(overrides);
         Files.writeString(
                 conf.resolve("config.yaml"),
                 config.entrySet().stream()

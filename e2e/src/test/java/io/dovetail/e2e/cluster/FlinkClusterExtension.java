@@ -24,6 +24,7 @@ import org.junit.jupiter.api.extension.TestWatcher;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * One {@link FlinkCluster} (a JobManager, two TaskManagers, the SQL Gateway) for all tests of a
@@ -35,8 +36,18 @@ final class FlinkClusterExtension implements BeforeAllCallback, AfterAllCallback
 
     static final int TASK_MANAGERS = 2;
 
+    private final Map<String, ?> configuration;
     private FlinkCluster cluster;
     private Path warehouse;
+
+    FlinkClusterExtension() {
+        this(Map.of());
+    }
+
+    /** A cluster whose configuration has {@code configuration} on top of the defaults. */
+    FlinkClusterExtension(Map<String, ?> configuration) {
+        this.configuration = Map.copyOf(configuration);
+    }
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
@@ -48,7 +59,7 @@ final class FlinkClusterExtension implements BeforeAllCallback, AfterAllCallback
                 Files.createTempDirectory(
                         base, context.getRequiredTestClass().getSimpleName() + "-");
         warehouse = Files.createDirectories(dir.resolve("warehouse"));
-        cluster = FlinkCluster.start(dir, TASK_MANAGERS);
+        cluster = FlinkCluster.start(dir, TASK_MANAGERS, configuration);
     }
 
     FlinkCluster cluster() {

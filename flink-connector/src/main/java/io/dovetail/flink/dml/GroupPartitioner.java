@@ -18,6 +18,8 @@
 package io.dovetail.flink.dml;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.manifest.DataFileKinds;
+import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.TablePaths;
@@ -28,8 +30,10 @@ import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -57,6 +61,7 @@ public final class GroupPartitioner implements Partitioner<Long> {
     private final String table;
     private final long baseSnapshotId;
     private final boolean followAppends;
+    private final boolean wholePartitions;
 
     /** The {@code _ROW_ID} of an update row (its first field); -1 for NULL. */
     public static final class RowIdOfUpdate implements KeySelector<RowData, Long> {
@@ -79,18 +84,29 @@ public final class GroupPartitioner implements Partitioner<Long> {
 
     /** Routes by the groups of {@code baseSnapshotId} (0: none, the table is empty). */
     public GroupPartitioner(TablePaths table, long baseSnapshotId) {
-        this(table, baseSnapshotId, false);
+        this(table, baseSnapshotId, false, false);
     }
 
-    private GroupPartitioner(TablePaths table, long baseSnapshotId, boolean followAppends) {
+    private GroupPartitioner(
+            TablePaths table, long baseSnapshotId, boolean followAppends, boolean wholePartitions) {
         this.table = table.root().toString();
         this.baseSnapshotId = baseSnapshotId;
         this.followAppends = followAppends;
+        this.wholePartitions = wholePartitions;
     }
 
     /** Starts from the groups of {@code baseSnapshotId} and learns of appended groups as needed. */
     public static GroupPartitioner followingAppends(TablePaths table, long baseSnapshotId) {
-        return new GroupPartitioner(table, baseSnapshotId, true);
+        return new GroupPartitioner(table, baseSnapshotId, true, false);
+    }
+
+    /**
+     * Gives every group of one table partition to the same writer (partitions balanced by their
+     * rows, largest first), for writers of deletion vectors: a partition's vectors share its index
+     * files, which one writer alone may replace.
+     */
+    public static GroupPartitioner byTablePartition(TablePaths table, long baseSnapshotId) {
+        return new GroupPartitioner(table, baseSnapshotId, false, true);
     }
 
     @Override
@@ -101,7 +117,9 @@ public final class GroupPartitioner implements Partitioner<Long> {
             knownUpTo = -1;
             channels = numPartitions;
             loadedSnapshot = baseSnapshotId;
-            if (baseSnapshotId >= 1) {
+            if (baseSnapshotId >= 1 && wholePartitions) {
+                assignWholePartitions();
+            } else if (baseSnapshotId >= 1) {
                 List<long[]> ranges = ranges(baseSnapshotId, -1);
                 ranges.sort(LARGEST_FIRST);
                 ranges.forEach(this::assign);
@@ -164,6 +182,40 @@ public final class GroupPartitioner implements Partitioner<Long> {
             }
         }
         return owned;
+    }
+
+    /** Gives the groups of each table partition of the base to one writer, largest first. */
+    private void assignWholePartitions() {
+        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        List<ManifestEntry> live =
+                store.files(store.snapshots().snapshot(baseSnapshotId)).liveFiles();
+        Map<ByteBuffer, List<long[]>> byPartition = new HashMap<>();
+        Map<ByteBuffer, long[]> rows = new HashMap<>(); // {rows}
+        for (ManifestEntry entry : live) {
+            DataFileMeta file = entry.file();
+            if (file.firstRowId() != null && DataFileKinds.isNormal(file.fileName())) {
+                ByteBuffer partition = ByteBuffer.wrap(entry.partition());
+                byPartition
+                        .computeIfAbsent(partition, k -> new ArrayList<>())
+                        .add(
+                                new long[] {
+                                    file.firstRowId(), file.firstRowId() + file.rowCount() - 1
+                                });
+                rows.computeIfAbsent(partition, k -> new long[1])[0] += file.rowCount();
+            }
+        }
+        List<ByteBuffer> largestFirst = new ArrayList<>(byPartition.keySet());
+        largestFirst.sort(Comparator.comparingLong((ByteBuffer b) -> -rows.get(b)[0]));
+        for (ByteBuffer partition : largestFirst) {
+            long[] total = {0, rows.get(partition)[0] - 1};
+            int channel = leastLoaded(load, total);
+            for (long[] range : byPartition.get(partition)) {
+                groups.merge(
+                        range[0],
+                        new long[] {range[1], channel},
+                        (a, b) -> new long[] {Math.max(a[0], b[0]), a[1]});
+            }
+        }
     }
 
     /** Gives the group {@code range} to the least loaded writer. */

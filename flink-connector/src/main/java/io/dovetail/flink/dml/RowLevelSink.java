@@ -46,8 +46,9 @@ import java.util.function.Function;
  *                                        as the sorted updates stream past it
  *     ──global──▶ [committer × 1] column update on the base (conflict checks, rebase onto
  *                                 compactions)
- *   deletes ──▶ [row-id collector × p] ──bitmaps, global──▶ [committer × 1]
- *                                                          deletion vectors by the anchor rule
+ *   deletes ──by table partition──▶ [deletion-vector writer × p] ──index files, global──▶
+ *                                    the anchor rule; one writer      [committer × 1]
+ *                                    per partition's index files
  * </pre>
  *
  * A stream of column updates ({@link #forStreamingColumnUpdates}) takes the same rows, of any
@@ -197,10 +198,13 @@ public final class RowLevelSink {
                                 CommitTopology.committables(),
                                 new StreamingColumnUpdateWriter(table, updatedColumns, commitUser));
             default:
-                return rows.transform(
-                        "Dovetail deleted-rows collector: " + name,
-                        CommitTopology.committables(),
-                        new DeletedRowsCollector(baseSnapshotId));
+                return rows.partitionCustom(
+                                GroupPartitioner.byTablePartition(table, baseSnapshotId),
+                                new GroupPartitioner.RowIdOfUpdate())
+                        .transform(
+                                "Dovetail deletion-vector writer: " + name,
+                                CommitTopology.committables(),
+                                new DeletionVectorsWriter(table, baseSnapshotId));
         }
     }
 }

@@ -18,6 +18,7 @@
 package io.dovetail.flink.sink;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 
@@ -77,6 +78,17 @@ public sealed interface Committable {
 
     /** Row ids of base snapshot {@code baseSnapshotId} to delete (as deletion vectors). */
     record DeletedRows(long baseSnapshotId, Roaring64NavigableMap rowIds) implements Committable {
+        @Override
+        public int fileCount() {
+            return 0;
+        }
+    }
+
+    /**
+     * Deletion vectors of rows of base snapshot {@code baseSnapshotId}, already written by a writer
+     * as new index files replacing the ones that held those anchors' vectors before.
+     */
+    record DeletionVectors(long baseSnapshotId, IndexChanges changes) implements Committable {
         @Override
         public int fileCount() {
             return 0;

@@ -17,6 +17,10 @@
  */
 package io.dovetail.flink.sink;
 
+import io.dovetail.table.index.DeletionVectorMeta;
+import io.dovetail.table.index.IndexChanges;
+import io.dovetail.table.index.IndexFileMeta;
+import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.DataFileMetaCodec;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -42,8 +46,11 @@ import java.util.List;
  * number of entries and per entry its partition (binary row), bucket, total buckets and file
  * metadata (the manifest's own {@code _FILE} record, {@link DataFileMetaCodec}); for column files
  * (2) the base snapshot id and the entries; for deleted rows (3) the base snapshot id and the row
- * ids as a portable 64-bit Roaring bitmap. Bump the version when this form or the manifest's file
- * record changes, and keep reading the old bytes.
+ * ids as a portable 64-bit Roaring bitmap; for deletion vectors (4, added later in version 1: they
+ * come from batch deletes only, which never checkpoint) the base snapshot id and the added and
+ * removed deletion-vector index entries (partition, bucket, file name, size, row count, external
+ * path, and per vector its data file, offset, length and cardinality). Bump the version when this
+ * form or the manifest's file record changes, and keep reading the old bytes.
  */
 public final class CommittableSerializer implements SimpleVersionedSerializer<Committable> {
 
@@ -52,6 +59,7 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
     private static final byte NEW_FILES = 1;
     private static final byte COLUMN_FILES = 2;
     private static final byte DELETED_ROWS = 3;
+    private static final byte DELETION_VECTORS = 4;
 
     @Override
     public int getVersion() {
@@ -90,6 +98,11 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
             ByteArrayOutputStream bitmap = new ByteArrayOutputStream();
             deletedRows.rowIds().serializePortable(new DataOutputStream(bitmap));
             writeBytes(bitmap.toByteArray(), out);
+        } else if (committable instanceof Committable.DeletionVectors vectors) {
+            out.writeByte(DELETION_VECTORS);
+            out.writeLong(vectors.baseSnapshotId());
+            writeIndexEntries(vectors.changes().added(), out);
+            writeIndexEntries(vectors.changes().removed(), out);
         }
     }
 
@@ -106,6 +119,11 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
                 rowIds.deserializePortable(
                         new DataInputStream(new ByteArrayInputStream(readBytes(in))));
                 return new Committable.DeletedRows(base, rowIds);
+            case DELETION_VECTORS:
+                long vectorsBase = in.readLong();
+                List<IndexManifestEntry> added = readIndexEntries(in);
+                return new Committable.DeletionVectors(
+                        vectorsBase, new IndexChanges(added, readIndexEntries(in)));
             default:
                 throw new IOException("Unknown kind " + kind + " of a Dovetail committable");
         }
@@ -136,6 +154,69 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
                             bucket,
                             totalBuckets,
                             DataFileMetaCodec.fromBytes(readBytes(in), "a Dovetail committable")));
+        }
+        return entries;
+    }
+
+    private static void writeIndexEntries(List<IndexManifestEntry> entries, DataOutputView out)
+            throws IOException {
+        out.writeInt(entries.size());
+        for (IndexManifestEntry entry : entries) {
+            IndexFileMeta file = entry.indexFile();
+            if (file.globalIndex() != null || file.deletionVectors() == null) {
+                throw new IOException(
+                        "Only deletion-vector index files travel to the committer, got "
+                                + file.fileName());
+            }
+            writeBytes(entry.partition(), out);
+            out.writeInt(entry.bucket());
+            out.writeUTF(file.indexType());
+            out.writeUTF(file.fileName());
+            out.writeLong(file.fileSize());
+            out.writeLong(file.rowCount());
+            out.writeBoolean(file.externalPath() != null);
+            if (file.externalPath() != null) {
+                out.writeUTF(file.externalPath());
+            }
+            out.writeInt(file.deletionVectors().size());
+            for (DeletionVectorMeta vector : file.deletionVectors()) {
+                out.writeUTF(vector.dataFileName());
+                out.writeInt(vector.offset());
+                out.writeInt(vector.length());
+                out.writeLong(vector.cardinality() == null ? -1 : vector.cardinality());
+            }
+        }
+    }
+
+    private static List<IndexManifestEntry> readIndexEntries(DataInputView in) throws IOException {
+        int n = in.readInt();
+        List<IndexManifestEntry> entries = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            byte[] partition = readBytes(in);
+            int bucket = in.readInt();
+            String type = in.readUTF();
+            String name = in.readUTF();
+            long size = in.readLong();
+            long rowCount = in.readLong();
+            String externalPath = in.readBoolean() ? in.readUTF() : null;
+            int vectorCount = in.readInt();
+            List<DeletionVectorMeta> vectors = new ArrayList<>(vectorCount);
+            for (int v = 0; v < vectorCount; v++) {
+                String dataFile = in.readUTF();
+                int offset = in.readInt();
+                int length = in.readInt();
+                long cardinality = in.readLong();
+                vectors.add(
+                        new DeletionVectorMeta(
+                                dataFile, offset, length, cardinality < 0 ? null : cardinality));
+            }
+            entries.add(
+                    new IndexManifestEntry(
+                            FileKind.ADD,
+                            partition,
+                            bucket,
+                            new IndexFileMeta(
+                                    type, name, size, rowCount, vectors, externalPath, null)));
         }
         return entries;
     }

@@ -23,6 +23,7 @@ import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.index.IndexChanges;
+import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -97,6 +98,8 @@ final class TableCommitter {
         List<ManifestEntry> files = new ArrayList<>();
         List<ManifestEntry> partialFiles = new ArrayList<>();
         Roaring64NavigableMap deleted = new Roaring64NavigableMap();
+        List<IndexManifestEntry> vectorsAdded = new ArrayList<>();
+        List<IndexManifestEntry> vectorsRemoved = new ArrayList<>();
         long oldest = Long.MAX_VALUE;
         long newest = -1;
         for (Committable committable : committables) {
@@ -110,7 +113,21 @@ final class TableCommitter {
                 oldest = Math.min(oldest, rows.baseSnapshotId());
                 newest = Math.max(newest, rows.baseSnapshotId());
                 deleted.or(rows.rowIds());
+            } else if (committable instanceof Committable.DeletionVectors vectors) {
+                oldest = Math.min(oldest, vectors.baseSnapshotId());
+                newest = Math.max(newest, vectors.baseSnapshotId());
+                vectorsAdded.addAll(vectors.changes().added());
+                vectorsRemoved.addAll(vectors.changes().removed());
             }
+        }
+        if (!vectorsAdded.isEmpty()) { // written by the writers: only to commit
+            return Optional.of(
+                    commit.commit(
+                            CommitRequest.delete(
+                                    commitUser,
+                                    identifier,
+                                    base(oldest, newest),
+                                    new IndexChanges(vectorsAdded, vectorsRemoved))));
         }
         if (!partialFiles.isEmpty() || !deleted.isEmpty()) {
             return Optional.of(
@@ -157,11 +174,9 @@ final class TableCommitter {
             if (committed.isPresent()) {
                 return committed.get(); // a replay: do not write the deletion vectors again
             }
-            List<Long> ids = new ArrayList<>(deleted.getIntCardinality());
-            deleted.forEach(ids::add);
             deletionVectors =
                     new DeletionVectorWriter(store)
-                            .deleteRows(store.snapshots().snapshot(base), ids);
+                            .deleteRows(store.snapshots().snapshot(base), deleted);
         }
         if (partialFiles.isEmpty() && newFiles.isEmpty()) {
             return commit.commit(

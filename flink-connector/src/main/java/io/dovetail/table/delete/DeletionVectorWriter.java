@@ -36,6 +36,9 @@ import io.dovetail.table.snapshot.Snapshot;
 
 import org.apache.flink.core.fs.Path;
 
+import org.roaringbitmap.longlong.LongIterator;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -68,32 +71,43 @@ public final class DeletionVectorWriter {
 
     /** Deletes rows by row id: each is mapped to its group's anchor and position. */
     public IndexChanges deleteRows(Snapshot base, Collection<Long> rowIds) {
+        Roaring64NavigableMap ids = new Roaring64NavigableMap();
+        rowIds.forEach(ids::addLong);
+        return deleteRows(base, ids);
+    }
+
+    /**
+     * Deletes rows by row id, streamed from {@code rowIds} in ascending order into one compressed
+     * vector per anchor: nothing per row is held besides the vectors themselves.
+     */
+    public IndexChanges deleteRows(Snapshot base, Roaring64NavigableMap rowIds) {
         checkEnabled(store.latestSchema());
         SnapshotFiles files = store.files(base);
         List<ManifestEntry> liveFiles = files.liveFiles();
         DeletionVectorAnchors anchors = DeletionVectorAnchors.of(liveFiles);
-        Map<String, List<Long>> positions = new TreeMap<>();
-        for (long rowId : rowIds) {
-            Group group =
-                    anchors.groupOfRow(rowId)
-                            .orElseThrow(
-                                    () ->
-                                            Errors.invalidArgument(
-                                                    "Cannot delete row id "
-                                                            + rowId
-                                                            + ": no live file of snapshot "
-                                                            + base.id()
-                                                            + " holds it."));
-            ManifestEntry anchor = anchorOf(group, base);
-            positions
-                    .computeIfAbsent(anchor.file().fileName(), k -> new ArrayList<>())
-                    .add(rowId - anchor.file().firstRowId());
+        Map<String, DeletionVector> additions = new TreeMap<>();
+        Group group = null;
+        DeletionVector vector = null;
+        for (LongIterator it = rowIds.getLongIterator(); it.hasNext(); ) {
+            long rowId = it.next();
+            if (group == null || !group.range().contains(rowId)) {
+                group =
+                        anchors.groupOfRow(rowId)
+                                .orElseThrow(
+                                        () ->
+                                                Errors.invalidArgument(
+                                                        "Cannot delete row id "
+                                                                + rowId
+                                                                + ": no live file of snapshot "
+                                                                + base.id()
+                                                                + " holds it."));
+                vector =
+                        additions.computeIfAbsent(
+                                anchorOf(group, base).file().fileName(), k -> new DeletionVector());
+            }
+            vector.add(rowId - group.anchor().file().firstRowId());
         }
-        Map<String, long[]> byAnchor = new LinkedHashMap<>();
-        positions.forEach(
-                (name, list) ->
-                        byAnchor.put(name, list.stream().mapToLong(Long::longValue).toArray()));
-        return write(base, liveFiles, files.indexFiles(), byAnchor);
+        return apply(base, anchors, files.indexFiles(), additions);
     }
 
     /**
@@ -116,6 +130,29 @@ public final class DeletionVectorWriter {
             Map<String, long[]> positionsByAnchor) {
         checkEnabled(store.latestSchema());
         DeletionVectorAnchors anchors = DeletionVectorAnchors.of(liveFiles);
+        Map<String, DeletionVector> additions = new TreeMap<>();
+        for (Map.Entry<String, long[]> request : positionsByAnchor.entrySet()) {
+            ManifestEntry anchor = anchor(anchors, request.getKey(), base);
+            DeletionVector vector = new DeletionVector();
+            for (long position : request.getValue()) {
+                checkPosition(anchor, position);
+                vector.add(position);
+            }
+            additions.put(request.getKey(), vector);
+        }
+        return apply(base, anchors, indexFiles, additions);
+    }
+
+    /**
+     * Merges {@code additions} (positions by anchor file name, checked) into the anchors' current
+     * vectors and writes the index files of the partitions that change, each replacing the index
+     * files that held a changed vector (their other vectors are copied).
+     */
+    private IndexChanges apply(
+            Snapshot base,
+            DeletionVectorAnchors anchors,
+            List<IndexManifestEntry> indexFiles,
+            Map<String, DeletionVector> additions) {
         Map<String, IndexManifestEntry> holders = new HashMap<>();
         for (IndexManifestEntry entry : indexFiles) {
             IndexFileMeta meta = entry.indexFile();
@@ -127,7 +164,7 @@ public final class DeletionVectorWriter {
         // per partition: the vectors to write and the index files they replace
         Map<ByteBuffer, Map<String, DeletionVector>> vectors = new LinkedHashMap<>();
         Map<ByteBuffer, Map<String, IndexManifestEntry>> replaced = new LinkedHashMap<>();
-        for (Map.Entry<String, long[]> request : new TreeMap<>(positionsByAnchor).entrySet()) {
+        for (Map.Entry<String, DeletionVector> request : additions.entrySet()) {
             ManifestEntry anchor = anchor(anchors, request.getKey(), base);
             IndexManifestEntry holder = holders.get(request.getKey());
             DeletionVector merged = new DeletionVector();
@@ -135,10 +172,7 @@ public final class DeletionVectorWriter {
                 merged.merge(read(holder, request.getKey()));
             }
             long before = merged.cardinality();
-            for (long position : request.getValue()) {
-                checkPosition(anchor, position);
-                merged.add(position);
-            }
+            merged.merge(request.getValue());
             if (merged.cardinality() == before) {
                 continue; // every position was already deleted
             }

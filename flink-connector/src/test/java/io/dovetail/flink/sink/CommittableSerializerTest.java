@@ -18,6 +18,10 @@
 package io.dovetail.flink.sink;
 
 import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.index.DeletionVectorMeta;
+import io.dovetail.table.index.IndexChanges;
+import io.dovetail.table.index.IndexFileMeta;
+import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -65,6 +69,14 @@ class CommittableSerializerTest {
         byte[] deletes = stored("dovetail-committable-deleted-rows-v1.bin");
         assertThat(committables.serialize(deletedRows())).isEqualTo(deletes);
         assertThat(committables.deserialize(1, deletes)).isEqualTo(deletedRows());
+    }
+
+    @Test
+    void deletionVectorsReadAndWriteTheirStoredVersion1Bytes() throws IOException {
+        byte[] bytes = committables.serialize(deletionVectors());
+        byte[] stored = stored("dovetail-committable-deletion-vectors-v1.bin");
+        assertThat(bytes).isEqualTo(stored);
+        assertThat(committables.deserialize(1, stored)).isEqualTo(deletionVectors());
     }
 
     @Test
@@ -138,6 +150,43 @@ class CommittableSerializerTest {
         rows.addRange(5, 10);
         rows.addLong(1L << 33);
         return new Committable.DeletedRows(4, rows);
+    }
+
+    /** A DV index file of partition dt=a replacing an older one, planned on snapshot 5. */
+    private static Committable deletionVectors() {
+        byte[] partition =
+                BinaryRowCodec.of(new VarCharType(VarCharType.MAX_LENGTH))
+                        .serialize(GenericRowData.of(StringData.fromString("a")));
+        IndexManifestEntry added =
+                new IndexManifestEntry(
+                        FileKind.ADD,
+                        partition,
+                        0,
+                        new IndexFileMeta(
+                                "DELETION_VECTORS",
+                                "index-new-0",
+                                77,
+                                2,
+                                List.of(
+                                        new DeletionVectorMeta("data-1.parquet", 1, 30, 3L),
+                                        new DeletionVectorMeta("data-2.orc", 35, 30, null)),
+                                null,
+                                null));
+        IndexManifestEntry removed =
+                new IndexManifestEntry(
+                        FileKind.ADD,
+                        partition,
+                        0,
+                        new IndexFileMeta(
+                                "DELETION_VECTORS",
+                                "index-old-0",
+                                40,
+                                1,
+                                List.of(new DeletionVectorMeta("data-1.parquet", 1, 30, 1L)),
+                                "file:/elsewhere/index-old-0",
+                                null));
+        return new Committable.DeletionVectors(
+                5, new IndexChanges(List.of(added), List.of(removed)));
     }
 
     private static CommitterState state() {

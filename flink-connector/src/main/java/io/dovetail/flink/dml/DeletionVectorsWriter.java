@@ -18,7 +18,14 @@
 package io.dovetail.flink.dml;
 
 import io.dovetail.flink.sink.Committable;
+import io.dovetail.flink.sink.SinkMetrics;
+import io.dovetail.table.TableStore;
+import io.dovetail.table.delete.DeletionVectorWriter;
+import io.dovetail.table.index.IndexChanges;
+import io.dovetail.table.path.TablePaths;
 
+import org.apache.flink.core.fs.Path;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -28,20 +35,26 @@ import org.apache.flink.table.data.RowData;
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 /**
- * Collects the {@code _ROW_ID}s of deleted rows (field 0 of each row) into a compressed bitmap and
- * hands them to the committer at the end of input, which writes the deletion vectors against the
- * base snapshot (batch DELETE).
+ * Writes the deletion vectors of a batch DELETE for the table partitions routed to it ({@link
+ * GroupPartitioner#byTablePartition}): the {@code _ROW_ID}s of deleted rows (field 0 of each row)
+ * are gathered in a compressed bitmap; at the end of input they are merged into the anchors'
+ * vectors of the base snapshot and written as the partitions' new index files ({@link
+ * DeletionVectorWriter}), which the committer only commits. A partition's vectors are written by
+ * one writer, so no two writers replace the same index file.
  */
-final class DeletedRowsCollector extends AbstractStreamOperator<Committable>
+final class DeletionVectorsWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
 
     private static final long serialVersionUID = 1L;
 
+    private final String table;
     private final long baseSnapshotId;
 
     private transient Roaring64NavigableMap rowIds;
+    private transient Counter rowsDeleted;
 
-    DeletedRowsCollector(long baseSnapshotId) {
+    DeletionVectorsWriter(TablePaths table, long baseSnapshotId) {
+        this.table = table.root().toString();
         this.baseSnapshotId = baseSnapshotId;
     }
 
@@ -49,18 +62,25 @@ final class DeletedRowsCollector extends AbstractStreamOperator<Committable>
     public void open() throws Exception {
         super.open();
         rowIds = new Roaring64NavigableMap();
+        rowsDeleted = getMetricGroup().counter(SinkMetrics.ROWS_DELETED);
     }
 
     @Override
     public void processElement(StreamRecord<RowData> element) {
         rowIds.addLong(element.getValue().getLong(0));
+        rowsDeleted.inc();
     }
 
     @Override
     public void endInput() {
-        if (!rowIds.isEmpty()) {
-            rowIds.runOptimize();
-            output.collect(new StreamRecord<>(new Committable.DeletedRows(baseSnapshotId, rowIds)));
+        if (rowIds.isEmpty()) {
+            return;
         }
+        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        IndexChanges vectors =
+                new DeletionVectorWriter(store)
+                        .deleteRows(store.snapshots().snapshot(baseSnapshotId), rowIds);
+        output.collect(
+                new StreamRecord<>(new Committable.DeletionVectors(baseSnapshotId, vectors)));
     }
 }
