@@ -72,16 +72,7 @@ class GlobalIndexPolicyInteropITCase {
         sql.getConfig().set("execution.target", "remote");
         sql.getConfig().set("parallelism.default", "2");
         sql.getConfig().set("table.dml-sync", "true");
-        for (String engine : List.of("dovetail", "paimon")) {
-            sql.executeSql(
-                    "CREATE CATALOG "
-                            + engine
-                            + " WITH ('type' = '"
-                            + engine
-                            + "', 'warehouse' = '"
-                            + root.toUri()
-                            + "')");
-        }
+        BothCatalogs.register(sql, root);
     }
 
     @Test

@@ -49,10 +49,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Paimon 1.4.2 writes appends and data-evolution partial-column updates (one file per row range,
- * the way its merge does) into a partitioned table; a Dovetail streaming SELECT emits, per
- * snapshot, exactly the changes that Paimon's own batch reads of that snapshot and the one before
- * imply, compared by {@code _ROW_ID}: {@code +I} for new rows, {@code -U} then {@code +U} for
- * changed ones, nothing for rows an update rewrote unchanged. Read from the start ({@code
+ * the way its merge does) into a partitioned table; a Dovetail streaming SELECT (full changelog)
+ * emits, per snapshot, exactly the changes that Paimon's own batch reads of that snapshot and the
+ * one before imply, compared by {@code _ROW_ID}: {@code +I} for new rows, {@code -U} then {@code
+ * +U} for changed ones, nothing for rows an update rewrote unchanged. Read from the start ({@code
  * scan.mode} full, while Paimon writes) and again from snapshot 2 ({@code from-snapshot}). A change
  * too many in one snapshot shows as a wrong change of the next; the last snapshot is one append.
  */
@@ -92,7 +92,8 @@ class PaimonChangesStreamITCase {
                                     + COLUMNS
                                     + " FROM "
                                     + TABLE
-                                    + " /*+ OPTIONS('continuous.discovery-interval' = '50ms') */");
+                                    + " /*+ OPTIONS('scan.changelog-mode' = 'full',"
+                                    + " 'continuous.discovery-interval' = '50ms') */");
             try (CloseableIterator<Row> rows = full.collect()) {
                 Function<Row, String> render = changeRenderer(full);
                 assertThat(expectChanges(paimon, 1, rows, render)).isEqualTo(6);
@@ -138,6 +139,7 @@ class PaimonChangesStreamITCase {
                                     + " FROM "
                                     + TABLE
                                     + " /*+ OPTIONS('scan.mode' = 'from-snapshot',"
+                                    + " 'scan.changelog-mode' = 'full',"
                                     + " 'scan.snapshot-id' = '2',"
                                     + " 'continuous.discovery-interval' = '50ms') */");
             try (CloseableIterator<Row> rows = fromSecond.collect()) {

@@ -263,7 +263,11 @@ final class ChangelogSplitEnumerator
             plan(snapshot, () -> planner.planFull(snapshot, request));
         } else if (nextSnapshot <= latestSnapshot) {
             long snapshot = nextSnapshot;
-            plan(snapshot, () -> planner.planChanges(snapshot, request));
+            plan(
+                    snapshot,
+                    () ->
+                            planner.planChanges(
+                                    snapshot, request, start.scope(), start.readOverwrites()));
         }
     }
 

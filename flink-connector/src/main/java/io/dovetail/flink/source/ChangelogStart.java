@@ -17,6 +17,8 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.table.read.ChangelogScope;
+
 import javax.annotation.Nullable;
 
 import java.io.Serializable;
@@ -30,12 +32,16 @@ import java.time.Duration;
  * @param discoveryInterval how often the table is checked for new snapshots
  * @param consumerId when set, the read records its position in {@code consumer/consumer-<id>} on
  *     every completed checkpoint, and a read started without state resumes from that position
+ * @param scope what the read emits of each snapshot
+ * @param readOverwrites whether an insert-only read emits the rows an overwrite added
  */
 public record ChangelogStart(
         @Nullable Long fullSnapshot,
         long firstChangeSnapshot,
         Duration discoveryInterval,
-        @Nullable String consumerId)
+        @Nullable String consumerId,
+        ChangelogScope scope,
+        boolean readOverwrites)
         implements Serializable {
 
     public ChangelogStart {

@@ -40,9 +40,10 @@ import java.util.Set;
 
 /**
  * An unbounded FLIP-27 source of a Dovetail table's changelog: optionally one snapshot in full as
- * {@code +I}, then the changes of every later snapshot as they are committed, computed by comparing
- * the touched row ranges before and after each snapshot ({@link
- * io.dovetail.table.read.ChangePlanner}):
+ * {@code +I}, then the changes of every later snapshot as they are committed: in a full changelog
+ * computed by comparing the touched row ranges before and after each snapshot, in an insert-only
+ * one the rows each snapshot appended ({@link io.dovetail.table.read.ChangePlanner}, {@link
+ * io.dovetail.table.read.ChangelogScope}):
  *
  * <pre>
  *   JobManager                                       TaskManagers (parallelism n)

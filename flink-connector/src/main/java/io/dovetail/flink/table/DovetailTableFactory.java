@@ -28,6 +28,7 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.read.ChangePlanner;
+import io.dovetail.table.read.ChangelogScope;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.TableSchema;
 
@@ -112,6 +113,26 @@ public final class DovetailTableFactory
                     .withDescription(
                             "Where a streaming read starts: 'full', 'latest' or 'from-snapshot'.");
 
+    public static final ConfigOption<ChangelogScope> CHANGELOG_MODE =
+            ConfigOptions.key("scan.changelog-mode")
+                    .enumType(ChangelogScope.class)
+                    .defaultValue(ChangelogScope.INSERT_ONLY)
+                    .withDescription(
+                            "What a streaming read emits: 'insert-only' (the rows each snapshot"
+                                    + " appends, as +I, like Apache Paimon's read of an append"
+                                    + " table; an insert-only sink can take it) or 'full' (whole"
+                                    + " rows: -U/+U for updated rows, -D for deleted ones, -D/+I"
+                                    + " for rows an overwrite or a materialization replaced).");
+
+    public static final ConfigOption<Boolean> READ_OVERWRITES =
+            ConfigOptions.key("streaming-read-append-overwrite")
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Whether an insert-only streaming read emits the rows an INSERT"
+                                    + " OVERWRITE added (Paimon's key); a full read always"
+                                    + " emits overwrites.");
+
     public static final ConfigOption<Duration> DISCOVERY_INTERVAL =
             ConfigOptions.key("continuous.discovery-interval")
                     .durationType()
@@ -153,6 +174,8 @@ public final class DovetailTableFactory
                     SinkOptions.PARALLELISM,
                     SinkOptions.MAX_OPEN_PARTITIONS,
                     SCAN_MODE,
+                    CHANGELOG_MODE,
+                    READ_OVERWRITES,
                     DISCOVERY_INTERVAL,
                     CONSUMER_ID);
 
@@ -324,7 +347,9 @@ public final class DovetailTableFactory
                 full,
                 first,
                 options.get(DISCOVERY_INTERVAL),
-                options.getOptional(CONSUMER_ID).orElse(null));
+                options.getOptional(CONSUMER_ID).orElse(null),
+                options.get(CHANGELOG_MODE),
+                options.get(READ_OVERWRITES));
     }
 
     /** The snapshot to read, checked to exist; null when the table has none yet. */

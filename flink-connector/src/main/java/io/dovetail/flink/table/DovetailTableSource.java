@@ -24,6 +24,7 @@ import io.dovetail.flink.source.ReadSpec;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.predicate.Predicate;
+import io.dovetail.table.read.ChangelogScope;
 import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
@@ -55,12 +56,13 @@ import java.util.Optional;
 
 /**
  * A bounded scan of one snapshot of a Dovetail table, or in streaming mode ({@code changelog} set)
- * an unbounded changelog of it: {@code +I} for added rows, {@code -U}/{@code +U} for rows whose
- * values changed, {@code -D} for removed rows ({@link DovetailChangelogSource}). Projection and
- * filters are pushed into planning: filters prune partitions and row-range groups by statistics,
- * and {@code _ROW_ID} filters select row ranges, but rows are not filtered exactly, so every filter
- * also stays with Flink. {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} are readable metadata (BIGINT
- * NOT NULL), placed after the physical columns.
+ * an unbounded changelog of it ({@link DovetailChangelogSource}): insert-only ({@code +I} for the
+ * rows each snapshot appends) or full ({@code +I} for added rows, {@code -U}/{@code +U} for rows
+ * whose values changed, {@code -D} for removed rows), declared to the planner as such. Projection
+ * and filters are pushed into planning: filters prune partitions and row-range groups by
+ * statistics, and {@code _ROW_ID} filters select row ranges, but rows are not filtered exactly, so
+ * every filter also stays with Flink. {@code _ROW_ID} and {@code _SEQUENCE_NUMBER} are readable
+ * metadata (BIGINT NOT NULL), placed after the physical columns.
  */
 public final class DovetailTableSource
         implements ScanTableSource,
@@ -99,7 +101,9 @@ public final class DovetailTableSource
 
     @Override
     public ChangelogMode getChangelogMode() {
-        return changelog == null ? ChangelogMode.insertOnly() : ChangelogMode.all();
+        return changelog == null || changelog.scope() == ChangelogScope.INSERT_ONLY
+                ? ChangelogMode.insertOnly()
+                : ChangelogMode.all();
     }
 
     @Override

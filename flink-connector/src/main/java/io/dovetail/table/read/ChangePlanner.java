@@ -45,12 +45,20 @@ import java.util.function.Supplier;
  * the ordinary {@link ReadPlanner} and {@link SplitReader} read (§4.10 of the semantics: a partial
  * file alone is not a change row; the rows it touched, read whole before and after, are).
  *
- * <p>The rows snapshot N touched are the row ranges of the data files its commit added or removed
- * (appends, partial-column files, overwrites) and the rows whose deletion-vector bit changed; a
- * {@code COMPACT} snapshot keeps every row id and value and touches nothing. Those ranges are
- * planned at N - 1 and at N with the request's columns and partitions, but without its statistics
- * filter (a group pruned on one side only would turn an update into an insert or a delete), and
- * overlapping groups of the two plans are paired into one read.
+ * <p>A {@link ChangelogScope#FULL full} changelog: the rows snapshot N touched are the row ranges
+ * of the data files its commit added or removed (appends, partial-column files, overwrites) and the
+ * rows whose deletion-vector bit changed; a {@code COMPACT} snapshot that keeps {@code nextRowId}
+ * (a compaction) keeps every row id and value and touches nothing, one that moves it (a
+ * deletion-vector materialization, which gives the survivors new row ids) touches its files' ranges
+ * like any other commit, so each survivor is a delete of its old id and an insert of its new one.
+ * Those ranges are planned at N - 1 and at N with the request's columns and partitions, but without
+ * its statistics filter (a group pruned on one side only would turn an update into an insert or a
+ * delete), and overlapping groups of the two plans are paired into one read.
+ *
+ * <p>An {@link ChangelogScope#INSERT_ONLY insert-only} changelog reads only the row ids snapshot N
+ * assigned ({@code nextRowId} of N - 1 up to N's) at N, as inserts, nothing to compare: the rows of
+ * appends and of a merge's inserts, and of an overwrite when overwrites are read; a compaction or a
+ * materialization assigns ids to values that did not change and emits nothing.
  */
 public final class ChangePlanner {
 
@@ -76,11 +84,21 @@ public final class ChangePlanner {
                 });
     }
 
-    /** The changes snapshot {@code snapshotId} made to snapshot {@code snapshotId - 1}. */
-    public List<ChangeRead> planChanges(long snapshotId, ReadRequest request) {
+    /**
+     * The changes snapshot {@code snapshotId} made to snapshot {@code snapshotId - 1}, in {@code
+     * scope}; {@code readOverwrites}: whether an insert-only changelog emits the rows an overwrite
+     * added (Paimon's {@code streaming-read-append-overwrite}; a full changelog always does).
+     */
+    public List<ChangeRead> planChanges(
+            long snapshotId, ReadRequest request, ChangelogScope scope, boolean readOverwrites) {
         requireRowId(request);
         return whileKept(
-                Math.max(1, snapshotId - 1), snapshotId, () -> changes(snapshotId, request));
+                Math.max(1, snapshotId - 1),
+                snapshotId,
+                () ->
+                        scope == ChangelogScope.FULL
+                                ? changes(snapshotId, request)
+                                : inserts(snapshotId, request, readOverwrites));
     }
 
     /**
@@ -122,10 +140,10 @@ public final class ChangePlanner {
 
     private List<ChangeRead> changes(long snapshotId, ReadRequest request) {
         Snapshot after = readable(snapshotId, snapshotId);
-        if (after.commitKind() == CommitKind.COMPACT) {
+        Snapshot before = snapshotId == 1 ? null : readable(snapshotId - 1, snapshotId);
+        if (after.commitKind() == CommitKind.COMPACT && nextRowId(before) == nextRowId(after)) {
             return List.of();
         }
-        Snapshot before = snapshotId == 1 ? null : readable(snapshotId - 1, snapshotId);
         SnapshotFiles afterFiles = store.files(after);
         List<RowRange> touched = new ArrayList<>();
         for (ManifestEntry entry : afterFiles.deltaEntries()) {
@@ -149,6 +167,33 @@ public final class ChangePlanner {
                 before == null ? List.of() : groups(planner.plan(before, touchedRows));
         List<FileGroup> afterGroups = groups(planner.plan(after, touchedRows));
         return pair(snapshotId, beforeGroups, afterGroups, request);
+    }
+
+    private List<ChangeRead> inserts(long snapshotId, ReadRequest request, boolean readOverwrites) {
+        Snapshot after = readable(snapshotId, snapshotId);
+        CommitKind kind = after.commitKind();
+        if (kind == CommitKind.COMPACT || (kind == CommitKind.OVERWRITE && !readOverwrites)) {
+            return List.of();
+        }
+        Snapshot before = snapshotId == 1 ? null : readable(snapshotId - 1, snapshotId);
+        long first = nextRowId(before);
+        long end = nextRowId(after);
+        if (end <= first) {
+            return List.of();
+        }
+        List<RowRange> ranges =
+                RowIdRanges.intersect(List.of(new RowRange(first, end - 1)), request.rowRanges());
+        if (ranges.isEmpty()) {
+            return List.of();
+        }
+        return planner.plan(after, request.withRowRanges(ranges)).splits().stream()
+                .map(split -> new ChangeRead(snapshotId, ChangeRead.NOTHING, split))
+                .toList();
+    }
+
+    /** The first row id {@code snapshot} had not assigned (0 before the first snapshot). */
+    private static long nextRowId(@Nullable Snapshot snapshot) {
+        return snapshot == null || snapshot.nextRowId() == null ? 0 : snapshot.nextRowId();
     }
 
     /**

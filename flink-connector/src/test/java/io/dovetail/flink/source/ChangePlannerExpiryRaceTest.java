@@ -24,6 +24,7 @@ import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.ChangePlanner;
+import io.dovetail.table.read.ChangelogScope;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.testing.DataEvolutionTables;
@@ -76,7 +77,10 @@ class ChangePlannerExpiryRaceTest {
         String baseList = store.snapshots().snapshot(2).baseManifestList();
         FaultyFileSystem.beforeOpening(baseList, () -> expireAllBut(1));
 
-        assertThatThrownBy(() -> new ChangePlanner(store).planChanges(3, request))
+        assertThatThrownBy(
+                        () ->
+                                new ChangePlanner(store)
+                                        .planChanges(3, request, ChangelogScope.FULL, false))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("snapshot 2 was expired before this streaming read got to it")
                 .hasMessageContaining("Set the 'consumer-id' option")
@@ -94,7 +98,10 @@ class ChangePlannerExpiryRaceTest {
         String baseList = store.snapshots().snapshot(2).baseManifestList();
         assertThat(new File(dir.toFile(), "manifest/" + baseList).delete()).isTrue();
 
-        assertThatThrownBy(() -> new ChangePlanner(store).planChanges(3, request))
+        assertThatThrownBy(
+                        () ->
+                                new ChangePlanner(store)
+                                        .planChanges(3, request, ChangelogScope.FULL, false))
                 .isInstanceOf(DovetailException.class)
                 .satisfies(
                         e ->

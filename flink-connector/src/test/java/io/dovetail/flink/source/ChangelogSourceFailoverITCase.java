@@ -24,6 +24,7 @@ import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.read.ChangelogScope;
 import io.dovetail.table.read.SplitReader;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
@@ -168,7 +169,13 @@ class ChangelogSourceFailoverITCase {
         env.fromSource(
                         new DovetailChangelogSource(
                                 spec,
-                                new ChangelogStart(full, full + 1, Duration.ofMillis(50), null)),
+                                new ChangelogStart(
+                                        full,
+                                        full + 1,
+                                        Duration.ofMillis(50),
+                                        null,
+                                        ChangelogScope.FULL,
+                                        false)),
                         WatermarkStrategy.noWatermarks(),
                         "changelog",
                         InternalTypeInfo.of(FlinkTypes.toFlinkRowType(fields)))

@@ -22,6 +22,7 @@ import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.read.ChangelogScope;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
@@ -95,7 +96,8 @@ class ChangelogSplitEnumeratorTest {
         List<DataField> fields = new ArrayList<>(schema.fields());
         fields.add(SystemFields.ROW_ID);
         ReadSpec spec = new ReadSpec(store.paths(), schema, 1L, fields, null, 1, 1);
-        ChangelogStart start = new ChangelogStart(1L, 2, Duration.ofMillis(50), null);
+        ChangelogStart start =
+                new ChangelogStart(1L, 2, Duration.ofMillis(50), null, ChangelogScope.FULL, false);
         enumerator =
                 new ChangelogSplitEnumerator(
                         context,

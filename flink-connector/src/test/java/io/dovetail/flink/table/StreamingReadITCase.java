@@ -23,6 +23,7 @@ import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
+import io.dovetail.table.maintenance.DeletionVectorMaterialization;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.snapshot.CommitKind;
@@ -35,6 +36,7 @@ import io.dovetail.table.write.DataFileWriter;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.data.GenericRowData;
@@ -59,8 +61,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Streaming SELECT on one MiniCluster at parallelism 2: while the query runs, the table is changed
  * through the core API (appends, partial-column updates, deletes by deletion vector, a compaction,
- * an overwrite) and the query emits each snapshot's changes as a changelog: exactly these rows and
- * kinds, nothing for the compaction, and the pair of an update in {@code -U}, {@code +U} order.
+ * a materialization, an overwrite) and a full changelog read emits each snapshot's changes: exactly
+ * these rows and kinds, nothing for the compaction, a delete and an insert for each row a
+ * materialization moved, and the pair of an update in {@code -U}, {@code +U} order; the default
+ * insert-only read emits the appended rows only.
  *
  * <p>Row ids equal ids: every append continues the ids where the previous one stopped.
  */
@@ -100,7 +104,8 @@ class StreamingReadITCase {
         append("a", 0, 5); // snapshot 1
         TableResult result =
                 sql.executeSql(
-                        "SELECT id, name, dt FROM t /*+ OPTIONS('continuous.discovery-interval' = '50ms') */");
+                        "SELECT id, name, dt FROM t /*+ OPTIONS('scan.changelog-mode' = 'full',"
+                                + " 'continuous.discovery-interval' = '50ms') */");
         try (CloseableIterator<Row> rows = result.collect()) {
             assertThat(take(rows, 5))
                     .containsExactlyInAnyOrder(
@@ -162,10 +167,12 @@ class StreamingReadITCase {
                 sql.executeSql(
                         "SELECT id, name, _ROW_ID FROM `t$row_tracking` /*+ OPTIONS('scan.mode' ="
                                 + " 'from-snapshot', 'scan.snapshot-id' = '2',"
+                                + " 'scan.changelog-mode' = 'full',"
                                 + " 'continuous.discovery-interval' = '50ms') */");
         TableResult latest =
                 sql.executeSql(
                         "SELECT id, name FROM t /*+ OPTIONS('scan.mode' = 'latest',"
+                                + " 'scan.changelog-mode' = 'full',"
                                 + " 'continuous.discovery-interval' = '50ms', 'consumer-id' ="
                                 + " 'me') */");
         try (CloseableIterator<Row> changes = fromSecond.collect();
@@ -183,6 +190,82 @@ class StreamingReadITCase {
         } finally {
             fromSecond.getJobClient().orElseThrow().cancel();
             latest.getJobClient().orElseThrow().cancel();
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aMaterializationIsADeleteOfTheOldIdAndAnInsertOfTheNewOne() throws Exception {
+        append("a", 0, 5); // 1
+        delete(1, 3); // 2
+        TableResult result =
+                sql.executeSql(
+                        "SELECT id, name, _ROW_ID FROM `t$row_tracking` /*+ OPTIONS('scan.mode' ="
+                                + " 'latest', 'scan.changelog-mode' = 'full',"
+                                + " 'continuous.discovery-interval' = '50ms') */");
+        try (CloseableIterator<Row> rows = result.collect()) {
+            Thread.sleep(500); // the read has started after snapshot 2
+            materialize(); // 3: survivors 0, 2, 4 get row ids 5, 6, 7
+            List<String> changes = take(rows, 6);
+            assertThat(changes)
+                    .containsExactlyInAnyOrder(
+                            "-D[0, name-0, 0]",
+                            "-D[2, name-2, 2]",
+                            "-D[4, name-4, 4]",
+                            "+I[0, name-0, 5]",
+                            "+I[2, name-2, 6]",
+                            "+I[4, name-4, 7]");
+            append("a", 8, 1); // 4
+            assertThat(take(rows, 1)).containsExactly("+I[8, name-8, 8]");
+        } finally {
+            result.getJobClient().orElseThrow().cancel();
+        }
+    }
+
+    /**
+     * The default insert-only changelog: the planner is told so, and of the same kinds of snapshots
+     * as above only the appended rows come out; an overwrite's rows only with {@code
+     * streaming-read-append-overwrite}.
+     */
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void anInsertOnlyReadEmitsTheRowsEachSnapshotAppended() throws Exception {
+        sql.getConfig().set("parallelism.default", "1"); // two jobs share the cluster's 2 slots
+        append("a", 0, 3); // 1
+        append("b", 3, 2); // 2
+        update(new long[] {1}, "one"); // 3
+        delete(0); // 4
+        compact(); // 5
+        materialize(); // 6: survivors of a (1, 2) get row ids 5, 6
+        overwrite("b", 100, 2); // 7: rows 100, 101 get row ids 7, 8
+        append("a", 102, 1); // 8: row id 9
+        String select =
+                "SELECT id, name, dt, _ROW_ID FROM `t$row_tracking` /*+ OPTIONS('scan.mode' ="
+                        + " 'from-snapshot', 'scan.snapshot-id' = '2',"
+                        + " 'continuous.discovery-interval' = '50ms'";
+        assertThat(sql.explainSql(select + ") */", ExplainDetail.CHANGELOG_MODE))
+                .contains("changelogMode=[I]")
+                .doesNotContain("UB");
+        TableResult appends = sql.executeSql(select + ") */");
+        TableResult withOverwrites =
+                sql.executeSql(select + ", 'streaming-read-append-overwrite' = 'true') */");
+        try (CloseableIterator<Row> rows = appends.collect();
+                CloseableIterator<Row> all = withOverwrites.collect()) {
+            assertThat(take(rows, 3))
+                    .containsExactly(
+                            "+I[3, name-3, b, 3]",
+                            "+I[4, name-4, b, 4]",
+                            "+I[102, name-102, a, 9]");
+            assertThat(take(all, 5))
+                    .containsExactly(
+                            "+I[3, name-3, b, 3]",
+                            "+I[4, name-4, b, 4]",
+                            "+I[100, name-100, b, 7]",
+                            "+I[101, name-101, b, 8]",
+                            "+I[102, name-102, a, 9]");
+        } finally {
+            appends.getJobClient().orElseThrow().cancel();
+            withOverwrites.getJobClient().orElseThrow().cancel();
         }
     }
 
@@ -243,6 +326,18 @@ class StreamingReadITCase {
                         partition -> true,
                         CompactionConfig.fromOptions(store.latestSchema().options())
                                 .withMinFileNum(2));
+    }
+
+    private void materialize() {
+        DeletionVectorMaterialization materialization = new DeletionVectorMaterialization(store);
+        DeletionVectorMaterialization.Plan plan =
+                materialization.plan(partition -> true).orElseThrow();
+        DeletionVectorMaterialization.Rewriter rewriter = materialization.rewriter(plan);
+        materialization.commit(
+                "test",
+                nextIdentifier(),
+                plan,
+                plan.groups().stream().map(rewriter::rewrite).toList());
     }
 
     /** Replaces every live file of partition {@code dt} by new rows. */
