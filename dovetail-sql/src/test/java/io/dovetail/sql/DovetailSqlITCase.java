@@ -193,6 +193,31 @@ class DovetailSqlITCase {
     }
 
     @Test
+    void theEmbeddingPipelineExampleFillsEveryRowWithoutRewritingTheImages() throws Exception {
+        Run script = run("-f", Path.of("..", "examples", "embed-stream.sql").toString());
+        assertThat(script.exitCode).as(script.err).isZero();
+
+        Run csv =
+                run(
+                        "--format",
+                        "csv",
+                        "-e",
+                        "SELECT COUNT(*), COUNT(DISTINCT id), COUNT(DISTINCT _ROW_ID),"
+                                + " COUNT(embedding), MIN(CARDINALITY(embedding)) FROM"
+                                + " quickstart.docs;"
+                                + " SELECT embedding FROM quickstart.docs WHERE id = 7;"
+                                + " SELECT SUM(record_count) FROM quickstart.`docs$files` WHERE"
+                                + " write_cols IS NULL OR ARRAY_CONTAINS(write_cols, 'image')");
+        assertThat(csv.exitCode).as(csv.err).isZero();
+        assertThat(csv.out)
+                .as("1,000 rows, each with its 4-float embedding; each image written once")
+                .isEqualTo(
+                        "EXPR$0,EXPR$1,EXPR$2,EXPR$3,EXPR$4\n1000,1000,1000,1000,4\n"
+                                + "embedding\n\"[0.625, 0.0, 0.6363636, 0.53846157]\"\n"
+                                + "EXPR$0\n1000\n");
+    }
+
+    @Test
     void anUpdateAtTheSqlClientPromptRunsWithTheExpansionStrategyReset() throws Exception {
         Path script = warehouse.resolve("prompt.sql");
         Files.writeString(

@@ -62,7 +62,8 @@ import java.util.TreeSet;
  * discovered by a {@code connector} option). A scan reads the latest snapshot as of planning, or
  * {@code scan.snapshot-id}, with the table's latest schema: columns added after that snapshot read
  * as NULL. Options come from the table or from an {@code OPTIONS} hint. In streaming mode the scan
- * is an unbounded changelog that starts per {@code scan.mode} (see {@link ChangelogStart}).
+ * is an unbounded changelog that starts per {@code scan.mode} (see {@link ChangelogStart}), unless
+ * {@code scan.bounded} makes it the bounded scan.
  */
 public final class DovetailTableFactory
         implements DynamicTableSourceFactory, DynamicTableSinkFactory {
@@ -133,6 +134,18 @@ public final class DovetailTableFactory
                                     + " OVERWRITE added (Paimon's key); a full read always"
                                     + " emits overwrites.");
 
+    public static final ConfigOption<Boolean> SCAN_BOUNDED =
+            ConfigOptions.key("scan.bounded")
+                    .booleanType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Whether a scan ends (Paimon's key). By default a batch job's scan"
+                                    + " reads one snapshot and ends and a streaming job's follows"
+                                    + " the table; 'true' makes a streaming job's scan read one"
+                                    + " snapshot (the latest or 'scan.snapshot-id') and end, so a"
+                                    + " checkpointed streaming job can process a table's current"
+                                    + " rows and finish.");
+
     public static final ConfigOption<Duration> DISCOVERY_INTERVAL =
             ConfigOptions.key("continuous.discovery-interval")
                     .durationType()
@@ -174,6 +187,7 @@ public final class DovetailTableFactory
                     SinkOptions.PARALLELISM,
                     SinkOptions.MAX_OPEN_PARTITIONS,
                     SCAN_MODE,
+                    SCAN_BOUNDED,
                     CHANGELOG_MODE,
                     READ_OVERWRITES,
                     DISCOVERY_INTERVAL,
@@ -209,7 +223,14 @@ public final class DovetailTableFactory
         boolean streaming =
                 context.getConfiguration().get(ExecutionOptions.RUNTIME_MODE)
                         == RuntimeExecutionMode.STREAMING;
-        ChangelogStart changelog = streaming ? changelogStart(options, store) : null;
+        boolean unbounded = options.getOptional(SCAN_BOUNDED).map(b -> !b).orElse(streaming);
+        if (unbounded && !streaming) {
+            throw Errors.invalidArgument(
+                    "'scan.bounded' = 'false' needs a streaming job: a batch job reads one"
+                            + " snapshot; SET 'execution.runtime-mode' = 'streaming' to follow"
+                            + " the table.");
+        }
+        ChangelogStart changelog = unbounded ? changelogStart(options, store) : null;
         return new DovetailTableSource(
                 paths,
                 schema,

@@ -258,6 +258,14 @@ class SqlReadITCase {
     }
 
     @Test
+    void anUnboundedScanInABatchJobIsRefused() {
+        assertThatThrownBy(() -> rows("SELECT * FROM t /*+ OPTIONS('scan.bounded' = 'false') */"))
+                .hasStackTraceContaining("'scan.bounded' = 'false' needs a streaming job");
+        assertThat(rows("SELECT * FROM t /*+ OPTIONS('scan.bounded' = 'true') */"))
+                .containsExactlyInAnyOrderElementsOf(rows("SELECT * FROM t"));
+    }
+
+    @Test
     void manySplitsAreReadInParallel() {
         ReadRequest tiny = request().withSplitSizes(1, 1);
         ReadPlan plan = new ReadPlanner(store).planLatest(tiny);
