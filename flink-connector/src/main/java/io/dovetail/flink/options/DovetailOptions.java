@@ -211,6 +211,18 @@ public final class DovetailOptions {
                             "64-bit deletion vectors: Dovetail writes only 32-bit ones and"
                                     + " refuses to delete from a table with this set to true.");
 
+    public static final ConfigOption<Duration> CONSUMER_EXPIRATION_TIME =
+            ConfigOptions.key(TableOptions.CONSUMER_EXPIRATION_TIME)
+                    .durationType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Snapshot expiry removes a streaming consumer ('consumer-id') whose"
+                                    + " position was not recorded for this long, so a job that"
+                                    + " stopped for good no longer holds snapshots; a job's pin"
+                                    + " is kept (it has its own lease). No default: consumers"
+                                    + " stay until reset_consumer or clear_consumers removes"
+                                    + " them.");
+
     public static final ConfigOption<Duration> SNAPSHOT_PIN_LEASE =
             ConfigOptions.key(TableOptions.SNAPSHOT_PIN_LEASE)
                     .durationType()
@@ -361,6 +373,7 @@ public final class DovetailOptions {
                     DELETION_VECTORS_BITMAP64,
                     GLOBAL_INDEX_COLUMN_UPDATE_ACTION,
                     SNAPSHOT_PIN_LEASE,
+                    CONSUMER_EXPIRATION_TIME,
                     VECTOR_FILE_FORMAT,
                     FILE_FORMAT,
                     FILE_COMPRESSION,

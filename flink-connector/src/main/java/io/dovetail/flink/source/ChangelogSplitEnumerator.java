@@ -30,6 +30,7 @@ import org.apache.flink.util.FlinkRuntimeException;
 
 import javax.annotation.Nullable;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -65,12 +66,19 @@ import java.util.concurrent.Callable;
  * such reports completes (without checkpointing: always) every split goes to one reader, {@link
  * #SOLE_READER}, whose single channel keeps each snapshot's rows ahead of the next one's.
  *
- * <p>With a consumer id, every completed checkpoint records the oldest snapshot the read still
- * needs in {@code consumer/consumer-<id>}: the base snapshot of the changes being read (a change is
- * a comparison with the previous snapshot), so snapshot expiry keeps it.
+ * <p>With a consumer id, every completed checkpoint records in {@code consumer/consumer-<id>} the
+ * next snapshot whose changes are not durably read (Paimon's {@code nextSnapshot}), so snapshot
+ * expiry keeps it and the one before it, and a job started without state with that id goes on
+ * there; the file is rewritten at least every {@link #CONSUMER_REFRESH} while the read runs.
  */
 final class ChangelogSplitEnumerator
         implements SplitEnumerator<ChangeSplit, ChangeEnumeratorState> {
+
+    /**
+     * A consumer's file is rewritten at least this often while the read runs, unchanged or not, so
+     * {@code consumer.expiration-time} removes only consumers that stopped.
+     */
+    static final Duration CONSUMER_REFRESH = Duration.ofMinutes(1);
 
     /** The reader that gets every split while reports have no checkpoint barrier behind them. */
     static final int SOLE_READER = 0;
@@ -111,6 +119,7 @@ final class ChangelogSplitEnumerator
 
     private long latestSnapshot;
     private long recordedPosition = -1;
+    private long recordedAt;
 
     ChangelogSplitEnumerator(
             SplitEnumeratorContext<ChangeSplit> context,
@@ -211,7 +220,7 @@ final class ChangelogSplitEnumerator
             finishedBy.put(checkpointId, new HashMap<>(finished));
             finished.clear();
         }
-        positions.put(checkpointId, neededSnapshot());
+        positions.put(checkpointId, nextUnread());
         return new ChangeEnumeratorState(
                 fullSnapshot, nextSnapshot, List.copyOf(pending), inFlight.keySet());
     }
@@ -221,12 +230,15 @@ final class ChangelogSplitEnumerator
         finishedBy.headMap(checkpointId, true).clear();
         Map.Entry<Long, Long> position = positions.floorEntry(checkpointId);
         positions.headMap(checkpointId, true).clear();
+        long now = System.currentTimeMillis();
         if (start.consumerId() != null
                 && position != null
                 && position.getValue() >= 1
-                && position.getValue() != recordedPosition) {
+                && (position.getValue() != recordedPosition
+                        || now - recordedAt >= CONSUMER_REFRESH.toMillis())) {
             new Consumers(store.paths()).record(start.consumerId(), position.getValue());
             recordedPosition = position.getValue();
+            recordedAt = now;
         }
         if (unbarriered && barrier >= 0 && checkpointId >= barrier) {
             unbarriered = false;
@@ -236,15 +248,15 @@ final class ChangelogSplitEnumerator
     }
 
     /**
-     * The oldest snapshot this read still needs as of now: the full snapshot while it is read, the
-     * base of the changes being read, or the base of the next changes. 0: none yet.
+     * The first snapshot whose changes this read has not read as of now: the one after the full
+     * snapshot while that is read, the snapshot being read, or the next one.
      */
-    private long neededSnapshot() {
+    private long nextUnread() {
         if (fullSnapshot != null) {
-            return fullSnapshot;
+            return fullSnapshot + 1;
         }
         boolean reading = !pending.isEmpty() || !inFlight.isEmpty();
-        return reading ? nextSnapshot - 2 : nextSnapshot - 1;
+        return reading ? nextSnapshot - 1 : nextSnapshot;
     }
 
     /** Plans the next snapshot once the current one is durably read. */

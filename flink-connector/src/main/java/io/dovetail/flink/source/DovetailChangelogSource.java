@@ -104,11 +104,9 @@ public final class DovetailChangelogSource
                 new ChangeEnumeratorState(
                         start.fullSnapshot(), start.firstChangeSnapshot(), List.of(), Set.of());
         if (start.consumerId() != null) {
-            OptionalLong needed = new Consumers(spec.store().paths()).position(start.consumerId());
-            if (needed.isPresent()) {
-                initial =
-                        new ChangeEnumeratorState(
-                                null, needed.getAsLong() + 1, List.of(), Set.of());
+            OptionalLong next = new Consumers(spec.store().paths()).position(start.consumerId());
+            if (next.isPresent()) {
+                initial = new ChangeEnumeratorState(null, next.getAsLong(), List.of(), Set.of());
             }
         }
         return restoreEnumerator(context, initial);

@@ -45,6 +45,7 @@ public final class SystemTables {
                         new SnapshotsTable(),
                         new SchemasTable(),
                         new OptionsTable(),
+                        new ConsumersTable(),
                         new FilesTable(),
                         new ManifestsTable(),
                         new RowGroupsTable())) {

@@ -23,10 +23,12 @@ import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.snapshot.Consumers;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.snapshot.SnapshotPins;
 
+import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
@@ -118,7 +120,16 @@ public final class SnapshotExpiry {
         long limit =
                 Math.min(latest - config.retainMin() + 1, earliest + (long) config.maxExpires());
         new SnapshotPins(store.paths()).removeExpired(nowMillis);
-        limit = Math.min(limit, new Consumers(store.paths()).oldestPosition());
+        Duration consumerLifetime =
+                TableOptions.durationValue(
+                        store.latestSchema().options(),
+                        TableOptions.CONSUMER_EXPIRATION_TIME,
+                        null);
+        Consumers consumers = new Consumers(store.paths());
+        if (consumerLifetime != null) {
+            consumers.removeUnwrittenSince(nowMillis - consumerLifetime.toMillis());
+        }
+        limit = Math.min(limit, consumers.oldestNeeded());
         long olderThan = nowMillis - config.timeRetained().toMillis();
         end = Math.min(end, limit);
         while (end < limit && store.snapshots().snapshot(end).timeMillis() < olderThan) {

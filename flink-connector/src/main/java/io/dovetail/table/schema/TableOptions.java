@@ -94,6 +94,12 @@ public final class TableOptions {
      */
     public static final String SNAPSHOT_PIN_LEASE = "snapshot.pin.lease";
 
+    /**
+     * Streaming consumers whose file was not written for this long are removed by snapshot expiry
+     * (Paimon's key; no default: consumers are kept until removed).
+     */
+    public static final String CONSUMER_EXPIRATION_TIME = "consumer.expiration-time";
+
     /** Snapshot expiration: at most this many snapshots expire in one run (default 50). */
     public static final String SNAPSHOT_EXPIRE_LIMIT = "snapshot.expire.limit";
 

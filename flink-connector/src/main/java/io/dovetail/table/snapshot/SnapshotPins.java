@@ -101,9 +101,14 @@ public final class SnapshotPins {
         return removed;
     }
 
+    /** Whether consumer {@code id} is a job's pin. */
+    static boolean isPin(String id) {
+        return id.startsWith(PREFIX);
+    }
+
     /** Whether consumer {@code id} is a pin whose lease ended before {@code nowMillis}. */
     static boolean isExpired(String id, long nowMillis) {
-        if (!id.startsWith(PREFIX)) {
+        if (!isPin(id)) {
             return false;
         }
         int end = id.indexOf('-', PREFIX.length());

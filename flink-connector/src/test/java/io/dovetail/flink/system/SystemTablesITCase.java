@@ -328,6 +328,7 @@ class SystemTablesITCase {
                         "snapshots",
                         "schemas",
                         "options",
+                        "consumers",
                         "files",
                         "manifests",
                         "row_groups")) {
@@ -340,7 +341,8 @@ class SystemTablesITCase {
         assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$nope`"))
                 .hasStackTraceContaining(
                         "Unknown system table 't$nope'; Dovetail tables have $row_tracking,"
-                                + " $column_updates (to write), $snapshots, $schemas, $options, $files, $manifests,"
+                                + " $column_updates (to write), $snapshots, $schemas, $options, $consumers, $files,"
+                                + " $manifests,"
                                 + " $row_groups.");
         assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$column_updates`"))
                 .hasStackTraceContaining("t$column_updates is a sink");

@@ -140,8 +140,8 @@ class StreamingReadConsumerITCase {
         try (CloseableIterator<Row> rows = first.collect()) {
             assertThat(take(rows, 1)).containsExactly("+I[1]");
             Consumers consumers = new Consumers(store.paths());
-            while (consumers.position("reader").orElse(0) != 1) {
-                Thread.sleep(50); // read to 1: the next changes are compared with 1
+            while (consumers.position("reader").orElse(0) != 2) {
+                Thread.sleep(50); // read to 1: snapshot 2 is next (compared with 1)
             }
         } finally {
             first.getJobClient().orElseThrow().cancel().get();

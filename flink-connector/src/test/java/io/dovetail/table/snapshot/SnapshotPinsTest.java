@@ -65,17 +65,17 @@ class SnapshotPinsTest {
         table.append("a", 3, 3);
         SnapshotPins pins = new SnapshotPins(table.store.paths());
         SnapshotPins.Pin crashed = pins.pin(1, Duration.ofMinutes(5)); // never released
-        new Consumers(table.store.paths()).record("reader", 1); // a streaming reader's position
+        new Consumers(table.store.paths()).record("reader", 2); // reads 2 next: keeps 1 too
 
         new SnapshotExpiry(table.store).expire(KEEP_ONE, System.currentTimeMillis());
         assertThat(table.store.snapshots().listIds()).containsExactly(1, 2);
 
-        new Consumers(table.store.paths()).record("reader", 2);
+        new Consumers(table.store.paths()).record("reader", 3); // read everything
         long afterLease = System.currentTimeMillis() + Duration.ofMinutes(6).toMillis();
         new SnapshotExpiry(table.store).expire(KEEP_ONE, afterLease);
         assertThat(table.store.snapshots().listIds()).containsExactly(2);
         assertThat(new Consumers(table.store.paths()).position(crashed.id())).isEmpty();
-        assertThat(new Consumers(table.store.paths()).position("reader")).hasValue(2);
+        assertThat(new Consumers(table.store.paths()).position("reader")).hasValue(3);
     }
 
     @Test
@@ -91,7 +91,7 @@ class SnapshotPinsTest {
                                         .pinBase(1, Map.of(), "the merge into db.t"))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("Base snapshot 1 of the merge into db.t expired");
-        assertThat(new Consumers(table.store.paths()).oldestPosition()).isEqualTo(Long.MAX_VALUE);
+        assertThat(new Consumers(table.store.paths()).oldestNeeded()).isEqualTo(Long.MAX_VALUE);
     }
 
     @Test

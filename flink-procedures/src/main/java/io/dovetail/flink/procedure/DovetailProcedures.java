@@ -26,9 +26,9 @@ import java.util.Map;
 
 /**
  * Dovetail's procedures, by name: {@code expire_snapshots}, {@code compact}, {@code rollback_to},
- * {@code materialize_deletion_vectors}, {@code data_evolution_merge} and Paimon's {@code
- * data_evolution_merge_into}. Register a new procedure here (one entry per name); it parses its
- * arguments and calls a job builder of the connector.
+ * {@code reset_consumer}, {@code clear_consumers}, {@code materialize_deletion_vectors}, {@code
+ * data_evolution_merge} and Paimon's {@code data_evolution_merge_into}. Register a new procedure
+ * here (one entry per name); it parses its arguments and calls a job builder of the connector.
  */
 public final class DovetailProcedures implements ProcedureProvider {
 
@@ -38,6 +38,8 @@ public final class DovetailProcedures implements ProcedureProvider {
                 ExpireSnapshotsProcedure.NAME, new ExpireSnapshotsProcedure(tables),
                 CompactProcedure.NAME, new CompactProcedure(tables),
                 RollbackToProcedure.NAME, new RollbackToProcedure(tables),
+                ResetConsumerProcedure.NAME, new ResetConsumerProcedure(tables),
+                ClearConsumersProcedure.NAME, new ClearConsumersProcedure(tables),
                 MergeProcedure.NAME, new MergeProcedure(tables),
                 MergeIntoProcedure.NAME, new MergeIntoProcedure(tables),
                 MaterializeDeletionVectorsProcedure.NAME,
