@@ -121,11 +121,13 @@ class ExpireSnapshotsProcedureITCase {
         assertThat(session.call("SHOW PROCEDURES FROM dt.sys"))
                 .extracting(r -> r.getField("procedure name"))
                 .containsExactly(
+                        "clear_consumers",
                         "compact",
                         "data_evolution_merge",
                         "data_evolution_merge_into",
                         "expire_snapshots",
                         "materialize_deletion_vectors",
+                        "reset_consumer",
                         "rollback_to");
     }
 
