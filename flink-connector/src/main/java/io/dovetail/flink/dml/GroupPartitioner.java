@@ -190,7 +190,7 @@ public final class GroupPartitioner implements Partitioner<Long> {
         List<ManifestEntry> live =
                 store.files(store.snapshots().snapshot(baseSnapshotId)).liveFiles();
         Map<ByteBuffer, List<long[]>> byPartition = new HashMap<>();
-        Map<ByteBuffer, long[]> rows = new HashMap<>(); // {rows}
+        Map<ByteBuffer, Long> rows = new HashMap<>();
         for (ManifestEntry entry : live) {
             DataFileMeta file = entry.file();
             if (file.firstRowId() != null && DataFileKinds.isNormal(file.fileName())) {
@@ -201,13 +201,13 @@ public final class GroupPartitioner implements Partitioner<Long> {
                                 new long[] {
                                     file.firstRowId(), file.firstRowId() + file.rowCount() - 1
                                 });
-                rows.computeIfAbsent(partition, k -> new long[1])[0] += file.rowCount();
+                rows.merge(partition, file.rowCount(), Long::sum);
             }
         }
         List<ByteBuffer> largestFirst = new ArrayList<>(byPartition.keySet());
-        largestFirst.sort(Comparator.comparingLong((ByteBuffer b) -> -rows.get(b)[0]));
+        largestFirst.sort(Comparator.comparingLong((ByteBuffer b) -> -rows.get(b)));
         for (ByteBuffer partition : largestFirst) {
-            long[] total = {0, rows.get(partition)[0] - 1};
+            long[] total = {0, rows.get(partition) - 1};
             int channel = leastLoaded(load, total);
             for (long[] range : byPartition.get(partition)) {
                 groups.merge(

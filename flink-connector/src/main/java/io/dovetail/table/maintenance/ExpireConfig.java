@@ -20,19 +20,32 @@ package io.dovetail.table.maintenance;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.schema.TableOptions;
 
+import javax.annotation.Nullable;
+
 import java.time.Duration;
 import java.util.Map;
 
 /**
  * How much history {@link SnapshotExpiry} keeps: always the {@code retainMin} newest snapshots,
  * never more than {@code retainMax}, and in between every snapshot younger than {@code
- * timeRetained}; one run expires at most {@code maxExpires} snapshots.
+ * timeRetained}; one run expires at most {@code maxExpires} snapshots. Readers whose consumer file
+ * was not written for {@code consumerLifetime} are removed first (null: consumers stay).
  */
-public record ExpireConfig(int retainMin, int retainMax, Duration timeRetained, int maxExpires) {
+public record ExpireConfig(
+        int retainMin,
+        int retainMax,
+        Duration timeRetained,
+        int maxExpires,
+        @Nullable Duration consumerLifetime) {
 
     public static final int DEFAULT_RETAIN_MIN = 10;
     public static final Duration DEFAULT_TIME_RETAINED = Duration.ofHours(1);
     public static final int DEFAULT_MAX_EXPIRES = 50;
+
+    /** Without an expiration of consumers. */
+    public ExpireConfig(int retainMin, int retainMax, Duration timeRetained, int maxExpires) {
+        this(retainMin, retainMax, timeRetained, maxExpires, null);
+    }
 
     public ExpireConfig {
         if (retainMin < 1) {
@@ -70,22 +83,23 @@ public record ExpireConfig(int retainMin, int retainMax, Duration timeRetained, 
                 TableOptions.durationValue(
                         options, TableOptions.SNAPSHOT_TIME_RETAINED, DEFAULT_TIME_RETAINED),
                 TableOptions.intValue(
-                        options, TableOptions.SNAPSHOT_EXPIRE_LIMIT, DEFAULT_MAX_EXPIRES, 1));
+                        options, TableOptions.SNAPSHOT_EXPIRE_LIMIT, DEFAULT_MAX_EXPIRES, 1),
+                TableOptions.durationValue(options, TableOptions.CONSUMER_EXPIRATION_TIME, null));
     }
 
     public ExpireConfig withRetainMin(int value) {
-        return new ExpireConfig(value, retainMax, timeRetained, maxExpires);
+        return new ExpireConfig(value, retainMax, timeRetained, maxExpires, consumerLifetime);
     }
 
     public ExpireConfig withRetainMax(int value) {
-        return new ExpireConfig(retainMin, value, timeRetained, maxExpires);
+        return new ExpireConfig(retainMin, value, timeRetained, maxExpires, consumerLifetime);
     }
 
     public ExpireConfig withTimeRetained(Duration value) {
-        return new ExpireConfig(retainMin, retainMax, value, maxExpires);
+        return new ExpireConfig(retainMin, retainMax, value, maxExpires, consumerLifetime);
     }
 
     public ExpireConfig withMaxExpires(int value) {
-        return new ExpireConfig(retainMin, retainMax, timeRetained, value);
+        return new ExpireConfig(retainMin, retainMax, timeRetained, value, consumerLifetime);
     }
 }

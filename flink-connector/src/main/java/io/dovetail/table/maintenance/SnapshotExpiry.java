@@ -23,12 +23,10 @@ import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.scan.SnapshotFiles;
-import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.snapshot.Consumers;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.snapshot.SnapshotPins;
 
-import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
@@ -120,14 +118,9 @@ public final class SnapshotExpiry {
         long limit =
                 Math.min(latest - config.retainMin() + 1, earliest + (long) config.maxExpires());
         new SnapshotPins(store.paths()).removeExpired(nowMillis);
-        Duration consumerLifetime =
-                TableOptions.durationValue(
-                        store.latestSchema().options(),
-                        TableOptions.CONSUMER_EXPIRATION_TIME,
-                        null);
         Consumers consumers = new Consumers(store.paths());
-        if (consumerLifetime != null) {
-            consumers.removeUnwrittenSince(nowMillis - consumerLifetime.toMillis());
+        if (config.consumerLifetime() != null) {
+            consumers.removeUnwrittenSince(nowMillis - config.consumerLifetime().toMillis());
         }
         limit = Math.min(limit, consumers.oldestNeeded());
         long olderThan = nowMillis - config.timeRetained().toMillis();

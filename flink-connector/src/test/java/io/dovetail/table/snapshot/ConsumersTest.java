@@ -112,15 +112,20 @@ class ConsumersTest {
             File file = new File(dir.resolve("t").toFile(), "consumer/consumer-" + id);
             assertThat(file.setLastModified(twoHoursAgo)).isTrue();
         }
+        ExpireConfig keepOne =
+                ExpireConfig.fromOptions(table.store.latestSchema().options())
+                        .withRetainMin(1)
+                        .withRetainMax(1)
+                        .withTimeRetained(Duration.ZERO);
 
-        new SnapshotExpiry(table.store).expire(KEEP_ONE, System.currentTimeMillis());
+        new SnapshotExpiry(table.store).expire(keepOne, System.currentTimeMillis());
 
         assertThat(consumers.all()).containsOnlyKeys("running", pin.id());
         assertThat(table.store.snapshots().listIds())
                 .as("the pin holds 1")
                 .containsExactly(1, 2, 3);
         pin.close();
-        new SnapshotExpiry(table.store).expire(KEEP_ONE, System.currentTimeMillis());
+        new SnapshotExpiry(table.store).expire(keepOne, System.currentTimeMillis());
         assertThat(table.store.snapshots().listIds())
                 .as("'running' reads 2")
                 .containsExactly(1, 2, 3);

@@ -116,6 +116,7 @@ public final class ExpireSnapshotsProcedure implements Procedure {
                             + (retainMin == null ? ", the table's snapshot.num-retained.min" : "")
                             + ").");
         }
-        return new ExpireConfig(min, max, table.timeRetained(), table.maxExpires());
+        return new ExpireConfig(
+                min, max, table.timeRetained(), table.maxExpires(), table.consumerLifetime());
     }
 }
