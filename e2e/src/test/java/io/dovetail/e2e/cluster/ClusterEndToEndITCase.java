@@ -238,8 +238,8 @@ class ClusterEndToEndITCase {
             inserting.execute(createTable("race", false));
             inserting.fetch(insert(inserting, "race", 1, 200, 0));
             base = latestSnapshotId("race");
-            // 30 s of appends: the merge job (a few seconds) runs inside them even on a loaded
-            // machine
+            // 30 s of appends (a commit a second); the merge reads a source paced to take ~5 s, so
+            // several appends commit between its base snapshot and its own commit
             String insert = insert(inserting, "race", 1001, 4000, 100);
             cluster.await(
                     "the streaming insert's first commit", () -> latestSnapshotId("race") > base);
@@ -247,10 +247,15 @@ class ClusterEndToEndITCase {
             try {
                 List<String> merged =
                         merging.execute(
-                                "CALL dovetail.sys.data_evolution_merge(target => 'default.race',"
-                                        + " source => 'SELECT _ROW_ID, score * 10 AS score FROM race"
-                                        + " WHERE id <= 200', merge_condition => 't._ROW_ID ="
-                                        + " s._ROW_ID', matched_update_set => 'score = s.score')");
+                                "CALL dovetail.sys.data_evolution_merge_into(target_table =>"
+                                        + " 'default.race', source_sqls => 'CREATE TEMPORARY TABLE"
+                                        + " slow_ids (rid BIGINT) WITH (''connector'' = ''datagen'',"
+                                        + " ''rows-per-second'' = ''40'', ''number-of-rows'' ="
+                                        + " ''200'', ''fields.rid.kind'' = ''sequence'',"
+                                        + " ''fields.rid.start'' = ''0'', ''fields.rid.end'' ="
+                                        + " ''199'')', source_table => 'slow_ids', merge_condition"
+                                        + " => 'race._ROW_ID = slow_ids.rid', matched_update_set =>"
+                                        + " 'score = race.score * 10')");
                 assertThat(merged).singleElement().asString().contains("updated=200");
                 model.updateScores(r -> r.id() <= 200, r -> r.score() * 10);
             } catch (StatementFailed conflict) {
