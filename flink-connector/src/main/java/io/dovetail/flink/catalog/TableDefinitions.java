@@ -22,7 +22,9 @@ import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.types.FlinkTypes;
+import io.dovetail.table.types.TypeRoot;
 
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogTable;
@@ -36,6 +38,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Converts between Flink's catalog tables and Dovetail table schemas: what CREATE TABLE may declare
@@ -90,13 +93,51 @@ final class TableDefinitions {
         options.putIfAbsent(TableOptions.DATA_EVOLUTION_ENABLED, "true");
         List<DataField> fields =
                 FlinkTypes.toFields((RowType) schema.toPhysicalRowDataType().getLogicalType());
+        if (!TableOptions.blobDescriptorFields(options).isEmpty()) {
+            throw Errors.unsupported(
+                    "BLOB columns stored inline as descriptors ('"
+                            + TableOptions.BLOB_DESCRIPTOR_FIELD
+                            + "')",
+                    "Store them in .blob files: list them in '"
+                            + TableOptions.BLOB_FIELD
+                            + "' only");
+        }
+        Set<String> blobs = TableOptions.names(options, TableOptions.BLOB_FIELD);
         List<DataField> described = new ArrayList<>();
         for (int i = 0; i < fields.size(); i++) {
+            DataField field = fields.get(i);
+            if (blobs.remove(field.name())) {
+                field = asBlob(field);
+            }
             described.add(
-                    fields.get(i)
-                            .withDescription(schema.getColumns().get(i).getComment().orElse(null)));
+                    field.withDescription(schema.getColumns().get(i).getComment().orElse(null)));
+        }
+        if (!blobs.isEmpty()) {
+            throw Errors.invalidSchema(
+                    "'"
+                            + TableOptions.BLOB_FIELD
+                            + "' names "
+                            + blobs
+                            + ", which the table does not declare; list BYTES columns of the"
+                            + " table.");
         }
         return new NewTable(described, table.getPartitionKeys(), options, table.getComment());
+    }
+
+    /** A BYTES column named by {@code blob-field} as the BLOB column it declares. */
+    private static DataField asBlob(DataField field) {
+        TypeRoot root = field.type().root();
+        if (root != TypeRoot.VARBINARY && root != TypeRoot.BINARY) {
+            throw Errors.invalidSchema(
+                    "'"
+                            + TableOptions.BLOB_FIELD
+                            + "' names column '"
+                            + field.name()
+                            + "' of type "
+                            + field.type().asSqlString()
+                            + "; a BLOB column is declared BYTES.");
+        }
+        return field.withType(DataTypes.BLOB().withNullable(field.type().nullable()));
     }
 
     /**

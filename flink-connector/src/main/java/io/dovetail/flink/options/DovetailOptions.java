@@ -250,6 +250,52 @@ public final class DovetailOptions {
                                     + " always drop the global indexes of the partitions they"
                                     + " rewrite (their rows get new row ids).");
 
+    public static final ConfigOption<String> BLOB_FIELD =
+            ConfigOptions.key(TableOptions.BLOB_FIELD)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Comma list of BYTES columns that CREATE TABLE declares BLOB columns:"
+                                    + " their values (images, audio, documents) are stored in"
+                                    + " .blob files of their own, which a query that does not"
+                                    + " select them never opens and an update of other columns"
+                                    + " never rewrites. Flink sees them as"
+                                    + " VARBINARY(2147483647). A value that is a serialized BLOB"
+                                    + " descriptor (see 'blob-as-descriptor') is replaced by the"
+                                    + " bytes it references. Fixed at CREATE TABLE.");
+
+    public static final ConfigOption<String> BLOB_DESCRIPTOR_FIELD =
+            ConfigOptions.key(TableOptions.BLOB_DESCRIPTOR_FIELD)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Comma list of BLOB columns stored inline in the normal data files as"
+                                    + " serialized descriptors (references to bytes kept"
+                                    + " elsewhere) instead of in .blob files (Paimon's older key"
+                                    + " 'blob.stored-descriptor-fields' is read too). Fixed at"
+                                    + " CREATE TABLE. Not supported by Dovetail yet: CREATE TABLE"
+                                    + " refuses it and reads of such columns fail naming it.");
+
+    public static final ConfigOption<Boolean> BLOB_AS_DESCRIPTOR =
+            ConfigOptions.key(TableOptions.BLOB_AS_DESCRIPTOR)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Reads return each BLOB value of a .blob file as a serialized"
+                                    + " descriptor (version 2, the 'BLOBDESC' magic, the file's"
+                                    + " URI, the offset and length of the bytes inside it)"
+                                    + " instead of the bytes, which are then not read. Also an"
+                                    + " OPTIONS hint.");
+
+    public static final ConfigOption<MemorySize> BLOB_TARGET_FILE_SIZE =
+            ConfigOptions.key(TableOptions.BLOB_TARGET_FILE_SIZE)
+                    .memoryType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "A .blob file rolls once it holds this many bytes (default"
+                                    + " 'target-file-size'); it also closes with the normal file"
+                                    + " whose rows it holds.");
+
     public static final ConfigOption<String> VECTOR_FILE_FORMAT =
             ConfigOptions.key(TableOptions.VECTOR_FILE_FORMAT)
                     .stringType()
@@ -374,6 +420,10 @@ public final class DovetailOptions {
                     GLOBAL_INDEX_COLUMN_UPDATE_ACTION,
                     SNAPSHOT_PIN_LEASE,
                     CONSUMER_EXPIRATION_TIME,
+                    BLOB_FIELD,
+                    BLOB_DESCRIPTOR_FIELD,
+                    BLOB_AS_DESCRIPTOR,
+                    BLOB_TARGET_FILE_SIZE,
                     VECTOR_FILE_FORMAT,
                     FILE_FORMAT,
                     FILE_COMPRESSION,

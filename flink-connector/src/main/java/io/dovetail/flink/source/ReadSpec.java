@@ -43,8 +43,8 @@ import java.util.Map;
 /**
  * What a read of a Dovetail table reads, small enough for a job graph: the table, the schema and
  * snapshot (null: the table had no snapshot, nothing to read), the output columns, the filter and
- * the split sizes. The split enumerator turns it into a {@link ReadPlan} (a streaming read: into
- * the requests of its snapshots).
+ * the split sizes, and whether BLOB values are read as descriptors. The split enumerator turns it
+ * into a {@link ReadPlan} (a streaming read: into the requests of its snapshots).
  */
 public final class ReadSpec implements Serializable {
 
@@ -57,6 +57,7 @@ public final class ReadSpec implements Serializable {
     @Nullable private final byte[] filter;
     private final long targetSplitSize;
     private final long openFileCost;
+    private final boolean blobsAsDescriptors;
 
     private transient List<DataField> decodedFields;
 
@@ -67,7 +68,8 @@ public final class ReadSpec implements Serializable {
             List<DataField> fields,
             @Nullable Predicate filter,
             long targetSplitSize,
-            long openFileCost) {
+            long openFileCost,
+            boolean blobsAsDescriptors) {
         // checks the columns, filter and sizes now, where the query is planned
         new ReadRequest(schema, fields, p -> true, null, filter, targetSplitSize, openFileCost);
         this.table = table.root().toString();
@@ -77,6 +79,7 @@ public final class ReadSpec implements Serializable {
         this.filter = filter == null ? null : PredicateCodec.toBytes(filter);
         this.targetSplitSize = targetSplitSize;
         this.openFileCost = openFileCost;
+        this.blobsAsDescriptors = blobsAsDescriptors;
     }
 
     /** The output columns, in output order. */
@@ -131,6 +134,7 @@ public final class ReadSpec implements Serializable {
                 null,
                 predicate,
                 targetSplitSize,
-                openFileCost);
+                openFileCost,
+                blobsAsDescriptors);
     }
 }

@@ -55,6 +55,7 @@ final class ReadSplitCodec {
     private static final byte ROW_ID = 2;
     private static final byte SEQUENCE_NUMBER = 3;
     private static final byte PARTITION_VALUE = 4;
+    private static final byte FROM_BLOB_FILES = 5;
 
     private final List<DataField> fields;
 
@@ -165,6 +166,14 @@ final class ReadSplitCodec {
             out.writeInt(f.file());
             out.writeInt(f.column());
             writeBytes(Json.toBytes(TypeJson.writeField(f.stored())), out);
+        } else if (source instanceof FieldSource.FromBlobFiles b) {
+            out.writeByte(FROM_BLOB_FILES);
+            out.writeInt(b.files().size());
+            for (int file : b.files()) {
+                out.writeInt(file);
+            }
+            writeBytes(Json.toBytes(TypeJson.writeField(b.stored())), out);
+            out.writeBoolean(b.asDescriptors());
         } else if (source instanceof FieldSource.Null) {
             out.writeByte(NULL);
         } else if (source instanceof FieldSource.RowId r) {
@@ -189,6 +198,14 @@ final class ReadSplitCodec {
                 int file = in.readInt();
                 int column = in.readInt();
                 return new FieldSource.FromFile(file, column, readField(readBytes(in)));
+            case FROM_BLOB_FILES:
+                int count = in.readInt();
+                List<Integer> files = new ArrayList<>(count);
+                for (int i = 0; i < count; i++) {
+                    files.add(in.readInt());
+                }
+                return new FieldSource.FromBlobFiles(
+                        files, readField(readBytes(in)), in.readBoolean());
             case NULL:
                 return new FieldSource.Null();
             case ROW_ID:

@@ -30,6 +30,7 @@ import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.read.ChangePlanner;
 import io.dovetail.table.read.ChangelogScope;
 import io.dovetail.table.read.ReadRequest;
+import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
@@ -237,6 +238,8 @@ public final class DovetailTableFactory
                 snapshotId(options, store),
                 options.get(SPLIT_TARGET_SIZE).getBytes(),
                 options.get(SPLIT_OPEN_FILE_COST).getBytes(),
+                TableOptions.isTrue(
+                        context.getCatalogTable().getOptions(), TableOptions.BLOB_AS_DESCRIPTOR),
                 changelog);
     }
 

@@ -77,6 +77,7 @@ public final class DovetailTableSource
     @Nullable private final Long snapshotId;
     private final long targetSplitSize;
     private final long openFileCost;
+    private final boolean blobsAsDescriptors;
     @Nullable private final ChangelogStart changelog;
 
     private List<DataField> physical;
@@ -89,12 +90,14 @@ public final class DovetailTableSource
             @Nullable Long snapshotId,
             long targetSplitSize,
             long openFileCost,
+            boolean blobsAsDescriptors,
             @Nullable ChangelogStart changelog) {
         this.table = table;
         this.schema = schema;
         this.snapshotId = snapshotId;
         this.targetSplitSize = targetSplitSize;
         this.openFileCost = openFileCost;
+        this.blobsAsDescriptors = blobsAsDescriptors;
         this.changelog = changelog;
         this.physical = schema.fields();
     }
@@ -117,7 +120,14 @@ public final class DovetailTableSource
         }
         ReadSpec spec =
                 new ReadSpec(
-                        table, schema, snapshotId, fields, filter, targetSplitSize, openFileCost);
+                        table,
+                        schema,
+                        snapshotId,
+                        fields,
+                        filter,
+                        targetSplitSize,
+                        openFileCost,
+                        blobsAsDescriptors);
         return SourceProvider.of(
                 changelog == null
                         ? new DovetailSource(spec)
@@ -201,7 +211,13 @@ public final class DovetailTableSource
     public DynamicTableSource copy() {
         DovetailTableSource copy =
                 new DovetailTableSource(
-                        table, schema, snapshotId, targetSplitSize, openFileCost, changelog);
+                        table,
+                        schema,
+                        snapshotId,
+                        targetSplitSize,
+                        openFileCost,
+                        blobsAsDescriptors,
+                        changelog);
         copy.physical = physical;
         copy.metadataKeys = metadataKeys;
         copy.filter = filter;

@@ -175,7 +175,8 @@ final class PartialFileRebaser {
             ProviderSelection.Candidate file =
                     new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file());
             ProviderSelection.Selected selected =
-                    ProviderSelection.of(List.of(file), partition, store.schemas()::schema)
+                    ProviderSelection.of(
+                                    List.of(file), List.of(), partition, store.schemas()::schema)
                             .select(fields);
             groups.add(
                     new FileGroup(

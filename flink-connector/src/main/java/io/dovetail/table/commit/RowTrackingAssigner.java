@@ -17,6 +17,7 @@
  */
 package io.dovetail.table.commit;
 
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.FileSource;
@@ -24,6 +25,7 @@ import io.dovetail.table.manifest.ManifestEntry;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +34,9 @@ import java.util.Map;
  * Row tracking at commit time, for the snapshot being created: new files (minimum sequence number
  * 0) get the snapshot id as minimum and maximum sequence number; new appended files without a first
  * row id get consecutive row-id ranges starting at the previous {@code nextRowId}, files of one
- * partition kept together in their original order. Files that already carry a first row id
- * (partial-column updates, compaction output) keep it.
+ * partition kept together in their original order. A {@code .blob} file takes the next row ids of
+ * its field inside the normal file before it (the writer lists a normal file, then its BLOB files).
+ * Files that already carry a first row id (partial-column updates, compaction output) keep it.
  */
 final class RowTrackingAssigner {
 
@@ -46,6 +49,8 @@ final class RowTrackingAssigner {
 
     static Result assign(List<ManifestEntry> changes, long snapshotId, long nextRowId) {
         long next = nextRowId;
+        long ownerFirst = -1; // the range of the last normal file given row ids
+        Map<String, Long> blobNext = new HashMap<>(); // per BLOB field: its next row id there
         List<ManifestEntry> out = new ArrayList<>(changes.size());
         for (ManifestEntry entry : groupedByPartition(changes)) {
             if (entry.kind() != FileKind.ADD) {
@@ -57,8 +62,21 @@ final class RowTrackingAssigner {
             if (file.minSequenceNumber() == 0) {
                 builder.sequenceNumbers(snapshotId, snapshotId);
             }
-            if (needsRowIds(file)) {
+            if (needsRowIds(file) && DataFileKinds.isBlob(file.fileName())) {
+                String field = file.writeCols().get(0);
+                long first = blobNext.getOrDefault(field, ownerFirst);
+                if (ownerFirst < 0 || first + file.rowCount() > next) {
+                    throw new IllegalStateException(
+                            "BLOB file "
+                                    + file.fileName()
+                                    + " does not follow a normal file with rows for it");
+                }
+                builder.firstRowId(first);
+                blobNext.put(field, first + file.rowCount());
+            } else if (needsRowIds(file)) {
                 builder.firstRowId(next);
+                ownerFirst = next;
+                blobNext.clear();
                 next += file.rowCount();
             }
             out.add(

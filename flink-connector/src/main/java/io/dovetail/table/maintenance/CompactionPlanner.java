@@ -64,9 +64,9 @@ public final class CompactionPlanner {
                 throw Errors.unsupported(
                         "compacting a partition that holds BLOB or vector-store file "
                                 + entry.file().fileName(),
-                        "Dovetail cannot read dedicated files yet, so it leaves their partitions"
-                                + " alone: compact the other partitions only, or compact this"
-                                + " table with Paimon");
+                        "Dovetail's compaction does not rewrite dedicated files yet, so it leaves"
+                                + " their partitions alone: compact the other partitions only,"
+                                + " or compact this table with Paimon");
             }
             if (entry.file().rowCount() > 0) {
                 byPartition

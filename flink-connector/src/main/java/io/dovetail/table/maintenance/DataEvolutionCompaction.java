@@ -298,8 +298,8 @@ public final class DataEvolutionCompaction {
                         "compacting a table with BLOB or vector-store column '"
                                 + field.name()
                                 + "'",
-                        "Dovetail cannot read dedicated files yet, so it cannot rewrite such a"
-                                + " table without risking its layout; compact it with Paimon");
+                        "Dovetail's compaction does not rewrite BLOB or vector-store files yet,"
+                                + " so it leaves such a table alone; compact it with Paimon");
             }
         }
     }

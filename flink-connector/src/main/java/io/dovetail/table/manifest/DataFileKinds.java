@@ -27,7 +27,15 @@ public final class DataFileKinds {
     private DataFileKinds() {}
 
     public static boolean isDedicated(String fileName) {
-        return fileName.endsWith(".blob") || fileName.contains(".vector.");
+        return isBlob(fileName) || isVectorStore(fileName);
+    }
+
+    public static boolean isBlob(String fileName) {
+        return fileName.endsWith(".blob");
+    }
+
+    public static boolean isVectorStore(String fileName) {
+        return fileName.contains(".vector.");
     }
 
     public static boolean isNormal(String fileName) {

@@ -21,6 +21,8 @@ import io.dovetail.table.types.DataField;
 
 import javax.annotation.Nullable;
 
+import java.util.List;
+
 /** Where one output column of a group comes from; chosen by {@link ProviderSelection}. */
 public sealed interface FieldSource {
 
@@ -29,6 +31,20 @@ public sealed interface FieldSource {
      * FileGroup#files()}); {@code stored} is the field as that file's schema declares it.
      */
     record FromFile(int file, int column, DataField stored) implements FieldSource {}
+
+    /**
+     * A BLOB column from the group's {@code .blob} files {@code files} (indexes into {@link
+     * FileGroup#files()}), every version of them; {@code stored} is the field as their schema
+     * declares it. With {@code asDescriptors} each value is a serialized descriptor of its bytes
+     * inside their file, not the bytes.
+     */
+    record FromBlobFiles(List<Integer> files, DataField stored, boolean asDescriptors)
+            implements FieldSource {
+
+        public FromBlobFiles {
+            files = List.copyOf(files);
+        }
+    }
 
     /** No file of the group wrote the column: NULL. */
     record Null() implements FieldSource {}

@@ -18,6 +18,7 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.index.DeletionVector;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.types.DataField;
 
@@ -34,10 +35,11 @@ import java.util.List;
  * Reads one group: its files in lockstep, a batch at a time (never across a block of any file),
  * stitched by position at the column-vector level. Each output column borrows the vector of its
  * provider file (wrapped in a {@link CastVector} only when the column's type changed); a column no
- * file wrote is an all-NULL vector; partition columns and {@code _SEQUENCE_NUMBER} are constants
- * ({@link ConstantVector}) and {@code _ROW_ID} is computed. The anchor's deletion vector and the
- * selected row ranges become the batch's selection, applied identically to every column so all
- * files stay aligned.
+ * file wrote is an all-NULL vector; a BLOB column of {@code .blob} files reads each value only when
+ * asked for ({@link BlobColumnReader}); partition columns and {@code _SEQUENCE_NUMBER} are
+ * constants ({@link ConstantVector}) and {@code _ROW_ID} is computed. The anchor's deletion vector
+ * and the selected row ranges become the batch's selection, applied identically to every column so
+ * all files stay aligned.
  */
 final class GroupReader implements AutoCloseable {
 
@@ -45,7 +47,8 @@ final class GroupReader implements AutoCloseable {
 
     private final FileGroup group;
     private final int batchSize;
-    private final List<FileColumnsReader> readers = new ArrayList<>();
+    private final List<FileColumnsReader> readers = new ArrayList<>(); // read in lockstep
+    private final List<FileColumnsReader> byFile = new ArrayList<>(); // normal files; null: .blob
     private final List<CastVector> casts = new ArrayList<>();
     private final List<RowIdVector> rowIds = new ArrayList<>();
     @Nullable private final DeletionVector deletions;
@@ -58,7 +61,14 @@ final class GroupReader implements AutoCloseable {
         this.batchSize = batchSize;
         try {
             for (GroupFile file : group.files()) {
-                readers.add(FileColumnsReader.open(file, batchSize));
+                FileColumnsReader reader =
+                        DataFileKinds.isBlob(file.meta().fileName())
+                                ? null
+                                : FileColumnsReader.open(file, batchSize);
+                byFile.add(reader);
+                if (reader != null) {
+                    readers.add(reader);
+                }
             }
             ColumnVector[] vectors = new ColumnVector[fields.size()];
             for (int i = 0; i < fields.size(); i++) {
@@ -74,7 +84,7 @@ final class GroupReader implements AutoCloseable {
 
     private ColumnVector vector(DataField field, FieldSource source) {
         if (source instanceof FieldSource.FromFile f) {
-            ColumnVector stored = readers.get(f.file()).vector(f.column());
+            ColumnVector stored = byFile.get(f.file()).vector(f.column());
             ColumnVector v = CastVector.of(stored, f.stored().type(), field.type(), field.name());
             if (v instanceof CastVector cast) {
                 casts.add(cast);
@@ -86,9 +96,17 @@ final class GroupReader implements AutoCloseable {
                             r.file() < 0
                                     ? null
                                     : (LongColumnVector)
-                                            readers.get(r.file()).vector(r.physicalColumn()));
+                                            byFile.get(r.file()).vector(r.physicalColumn()));
             rowIds.add(v);
             return v;
+        } else if (source instanceof FieldSource.FromBlobFiles b) {
+            List<GroupFile> files = new ArrayList<>();
+            b.files().forEach(i -> files.add(group.files().get(i)));
+            BlobColumnReader reader =
+                    new BlobColumnReader(
+                            files, group.range().first(), group.range().count(), b.asDescriptors());
+            readers.add(reader);
+            return reader.vector(0);
         } else if (source instanceof FieldSource.SequenceNumber s) {
             return new ConstantVector(s.value());
         } else if (source instanceof FieldSource.PartitionValue p) {

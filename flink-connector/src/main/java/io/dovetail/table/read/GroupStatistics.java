@@ -91,6 +91,9 @@ final class GroupStatistics {
                     ? ColumnBounds.allNull(rows)
                     : new ColumnBounds(value, value, 0L, rows);
         }
+        if (providers.fromBlobFiles(field)) {
+            return ColumnBounds.unknown(rows);
+        }
         ProviderSelection.Provider provider = providers.provider(field);
         if (provider == null) {
             // a NOT NULL column without a provider is a broken layout the reader reports

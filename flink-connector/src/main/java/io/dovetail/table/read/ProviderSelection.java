@@ -19,8 +19,11 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.DataFileMeta;
+import io.dovetail.table.schema.DataEvolutionTableValidator;
+import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.TypeRoot;
 
 import org.apache.flink.core.fs.Path;
 
@@ -41,12 +44,14 @@ import java.util.function.LongFunction;
  * column of that schema), so renames, drops, re-adds and reorders map by field id. An explicit NULL
  * in a newer file wins: there is no per-value fallback. A column no file wrote is NULL, or an error
  * when it is NOT NULL. Partition columns are never read from files: every row holds the group's
- * {@link PartitionValues}. Reads and statistics pruning ({@link GroupStatistics}) both ask it, so a
- * column's statistics always describe the values read.
+ * {@link PartitionValues}. A BLOB column no normal file wrote comes from the group's {@code .blob}
+ * files of its field (every version of them; {@link BlobColumnReader} picks per row). Reads and
+ * statistics pruning ({@link GroupStatistics}) both ask it, so a column's statistics always
+ * describe the values read.
  */
 public final class ProviderSelection {
 
-    /** A normal file of a group and where it is stored. */
+    /** A file of a group and where it is stored. */
     public record Candidate(Path path, DataFileMeta meta) {}
 
     /** The files to open (each with its columns) and the source of every output column. */
@@ -61,14 +66,16 @@ public final class ProviderSelection {
      * The providers of a group.
      *
      * @param normalFiles the group's normal files in manifest order (at least one)
+     * @param blobFiles the group's {@code .blob} files
      * @param partition the group's partition
      * @param schemas schema by id
      */
     public static Providers of(
             List<Candidate> normalFiles,
+            List<Candidate> blobFiles,
             PartitionValues partition,
             LongFunction<TableSchema> schemas) {
-        return new Providers(normalFiles, partition, schemas);
+        return new Providers(normalFiles, blobFiles, partition, schemas);
     }
 
     /** The normal files of one group newest first, each with the columns it wrote. */
@@ -76,13 +83,21 @@ public final class ProviderSelection {
 
         private final List<Candidate> ordered;
         private final List<Map<Integer, DataField>> written;
+        private final Map<Integer, BlobFiles> blobs = new HashMap<>();
         private final PartitionValues partition;
 
         private Providers(
                 List<Candidate> normalFiles,
+                List<Candidate> blobFiles,
                 PartitionValues partition,
                 LongFunction<TableSchema> schemas) {
             this.partition = partition;
+            for (Candidate blob : blobFiles) {
+                DataField field = blobField(blob.meta(), schemas);
+                blobs.computeIfAbsent(field.id(), id -> new BlobFiles(field, new ArrayList<>()))
+                        .files()
+                        .add(blob);
+            }
             ordered = new ArrayList<>(normalFiles);
             ordered.sort(
                     Comparator.comparingLong((Candidate c) -> c.meta().maxSequenceNumber())
@@ -103,6 +118,14 @@ public final class ProviderSelection {
             return i < 0 ? null : new Provider(ordered.get(i), written.get(i).get(field.id()));
         }
 
+        /**
+         * Whether {@code field} is a BLOB column read from {@code .blob} files here (no normal file
+         * provides it): such files carry no statistics.
+         */
+        public boolean fromBlobFiles(DataField field) {
+            return providerOf(field) < 0 && blobs.containsKey(field.id());
+        }
+
         /** The group's partition, where its partition columns come from. */
         public PartitionValues partition() {
             return partition;
@@ -115,6 +138,14 @@ public final class ProviderSelection {
 
         /** The files to open for {@code fields} and the source of each of them. */
         public Selected select(List<DataField> fields) {
+            return select(fields, false);
+        }
+
+        /**
+         * The files to open for {@code fields} and the source of each of them; BLOB values from
+         * {@code .blob} files are read as descriptors when {@code blobsAsDescriptors}.
+         */
+        public Selected select(List<DataField> fields, boolean blobsAsDescriptors) {
             List<List<DataField>> reads = new ArrayList<>(); // per ordered file: columns to read
             for (int i = 0; i < ordered.size(); i++) {
                 reads.add(new ArrayList<>());
@@ -127,8 +158,20 @@ public final class ProviderSelection {
                 if (provider[f] >= 0) {
                     List<DataField> columns = reads.get(provider[f]);
                     column[f] = columns.size();
-                    columns.add(written.get(provider[f]).get(field.id()));
+                    DataField stored = written.get(provider[f]).get(field.id());
+                    if (stored.type().root() == TypeRoot.BLOB) {
+                        throw Errors.unsupported(
+                                "reading BLOB column '"
+                                        + field.name()
+                                        + "' stored inline as descriptors ('"
+                                        + TableOptions.BLOB_DESCRIPTOR_FIELD
+                                        + "')",
+                                "Dovetail reads BLOB columns stored in .blob files; read the"
+                                        + " table without this column");
+                    }
+                    columns.add(stored);
                 } else if (!field.type().nullable()
+                        && !blobs.containsKey(field.id())
                         && !isSystem(field)
                         && !partition.contains(field)) {
                     throw Errors.invalidLayout(
@@ -160,6 +203,16 @@ public final class ProviderSelection {
                     sources.add(new FieldSource.SequenceNumber(sequenceNumber()));
                 } else if (id == SystemFields.ROW_ID_FIELD_ID) {
                     sources.add(new FieldSource.RowId(file, file < 0 ? -1 : column[f]));
+                } else if (file < 0 && blobs.containsKey(id)) {
+                    BlobFiles blob = blobs.get(id);
+                    List<Integer> parts = new ArrayList<>();
+                    for (Candidate c : blob.files()) {
+                        parts.add(files.size());
+                        files.add(new GroupFile(c.path(), c.meta(), List.of(blob.stored())));
+                    }
+                    sources.add(
+                            new FieldSource.FromBlobFiles(
+                                    parts, blob.stored(), blobsAsDescriptors));
                 } else if (file < 0) {
                     sources.add(new FieldSource.Null());
                 } else {
@@ -192,6 +245,26 @@ public final class ProviderSelection {
         }
     }
 
+    /** The {@code .blob} files of one BLOB field, and the field as their schemas declare it. */
+    private record BlobFiles(DataField stored, List<Candidate> files) {}
+
+    /** The BLOB field a {@code .blob} file holds: its one {@code writeCols} name, by its schema. */
+    private static DataField blobField(DataFileMeta file, LongFunction<TableSchema> schemas) {
+        TableSchema schema = schemas.apply(file.schemaId());
+        List<String> names = file.writeCols();
+        DataField field =
+                names == null || names.size() != 1 ? null : schema.field(names.get(0)).orElse(null);
+        if (field == null || !DataEvolutionTableValidator.isDedicatedColumn(schema, field)) {
+            throw Errors.corruptFile(
+                    file.fileName(),
+                    "a .blob file must name one BLOB column of schema "
+                            + schema.id()
+                            + " in its writeCols, but they are "
+                            + names);
+        }
+        return field;
+    }
+
     private static boolean isSystem(DataField field) {
         return field.id() == SystemFields.ROW_ID_FIELD_ID
                 || field.id() == SystemFields.SEQUENCE_NUMBER_FIELD_ID;
@@ -205,8 +278,10 @@ public final class ProviderSelection {
             DataFileMeta file, LongFunction<TableSchema> schemas) {
         TableSchema schema = schemas.apply(file.schemaId());
         Map<Integer, DataField> out = new HashMap<>();
-        if (file.writeCols() == null) {
-            schema.fields().forEach(f -> out.put(f.id(), f));
+        if (file.writeCols() == null) { // a normal file never holds dedicated columns
+            schema.fields().stream()
+                    .filter(f -> !DataEvolutionTableValidator.isDedicatedColumn(schema, f))
+                    .forEach(f -> out.put(f.id(), f));
             return out;
         }
         for (String name : file.writeCols()) {

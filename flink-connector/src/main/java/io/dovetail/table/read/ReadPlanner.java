@@ -23,6 +23,7 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.DeletionVectorMeta;
 import io.dovetail.table.index.IndexManifestEntry;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -192,10 +193,14 @@ public final class ReadPlanner {
             LongFunction<TableSchema> schemas,
             GroupStatistics statistics) {
         List<ProviderSelection.Candidate> normal = new ArrayList<>();
+        List<ProviderSelection.Candidate> blobs = new ArrayList<>();
         for (ManifestEntry entry : group) {
+            ProviderSelection.Candidate candidate =
+                    new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file());
             if (RowGroups.isNormal(entry.file())) {
-                normal.add(
-                        new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file()));
+                normal.add(candidate);
+            } else if (DataFileKinds.isBlob(entry.file().fileName())) {
+                blobs.add(candidate);
             }
         }
         DataFileMeta anchor =
@@ -204,7 +209,8 @@ public final class ReadPlanner {
                         .min(DeletionVectorAnchors.ANCHOR_ORDER)
                         .orElseThrow();
         RowRange range = RowRange.ofCount(anchor.firstRowId(), anchor.rowCount());
-        ProviderSelection.Providers providers = ProviderSelection.of(normal, partition, schemas);
+        ProviderSelection.Providers providers =
+                ProviderSelection.of(normal, blobs, partition, schemas);
         if (request.filter() != null
                 && !BoundsCheck.mayMatch(request.filter(), statistics.of(providers, range))) {
             return null;
@@ -216,7 +222,8 @@ public final class ReadPlanner {
                 selection = inside;
             }
         }
-        ProviderSelection.Selected selected = providers.select(request.fields());
+        ProviderSelection.Selected selected =
+                providers.select(request.fields(), request.blobsAsDescriptors());
         return new FileGroup(
                 group.get(0).partition(),
                 range,

@@ -42,6 +42,8 @@ import java.util.Set;
  * @param filter over columns of {@code schema} and the system fields; groups it proves empty are
  *     skipped and rows outside the row ids its {@code _ROW_ID} predicates allow are not read, other
  *     rows are returned unfiltered (null: no filter)
+ * @param blobsAsDescriptors BLOB values of {@code .blob} files are read as serialized descriptors
+ *     of their bytes ({@code blob-as-descriptor}), not as the bytes
  */
 public record ReadRequest(
         TableSchema schema,
@@ -50,7 +52,8 @@ public record ReadRequest(
         @Nullable List<RowRange> rowRanges,
         @Nullable Predicate filter,
         long targetSplitSize,
-        long openFileCost) {
+        long openFileCost,
+        boolean blobsAsDescriptors) {
 
     public static final long DEFAULT_TARGET_SPLIT_SIZE = 128L * 1024 * 1024;
     public static final long DEFAULT_OPEN_FILE_COST = 4L * 1024 * 1024;
@@ -95,6 +98,26 @@ public record ReadRequest(
                             + " and "
                             + openFileCost);
         }
+    }
+
+    /** A request reading BLOB values as their bytes. */
+    public ReadRequest(
+            TableSchema schema,
+            List<DataField> fields,
+            java.util.function.Predicate<RowData> partitionFilter,
+            @Nullable List<RowRange> rowRanges,
+            @Nullable Predicate filter,
+            long targetSplitSize,
+            long openFileCost) {
+        this(
+                schema,
+                fields,
+                partitionFilter,
+                rowRanges,
+                filter,
+                targetSplitSize,
+                openFileCost,
+                false);
     }
 
     private static boolean isColumn(TableSchema schema, DataField field) {
@@ -156,17 +179,32 @@ public record ReadRequest(
                 rowRanges,
                 filter,
                 targetSplitSize,
-                openFileCost);
+                openFileCost,
+                blobsAsDescriptors);
     }
 
     public ReadRequest withPartitionFilter(java.util.function.Predicate<RowData> newFilter) {
         return new ReadRequest(
-                schema, fields, newFilter, rowRanges, filter, targetSplitSize, openFileCost);
+                schema,
+                fields,
+                newFilter,
+                rowRanges,
+                filter,
+                targetSplitSize,
+                openFileCost,
+                blobsAsDescriptors);
     }
 
     public ReadRequest withRowRanges(@Nullable List<RowRange> ranges) {
         return new ReadRequest(
-                schema, fields, partitionFilter, ranges, filter, targetSplitSize, openFileCost);
+                schema,
+                fields,
+                partitionFilter,
+                ranges,
+                filter,
+                targetSplitSize,
+                openFileCost,
+                blobsAsDescriptors);
     }
 
     /**
@@ -181,11 +219,32 @@ public record ReadRequest(
                 rowRanges,
                 newFilter,
                 targetSplitSize,
-                openFileCost);
+                openFileCost,
+                blobsAsDescriptors);
     }
 
     public ReadRequest withSplitSizes(long target, long openCost) {
         return new ReadRequest(
-                schema, fields, partitionFilter, rowRanges, filter, target, openCost);
+                schema,
+                fields,
+                partitionFilter,
+                rowRanges,
+                filter,
+                target,
+                openCost,
+                blobsAsDescriptors);
+    }
+
+    /** The same request, reading BLOB values as descriptors when {@code asDescriptors}. */
+    public ReadRequest withBlobsAsDescriptors(boolean asDescriptors) {
+        return new ReadRequest(
+                schema,
+                fields,
+                partitionFilter,
+                rowRanges,
+                filter,
+                targetSplitSize,
+                openFileCost,
+                asDescriptors);
     }
 }

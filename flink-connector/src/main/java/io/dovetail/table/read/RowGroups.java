@@ -126,7 +126,7 @@ public final class RowGroups {
             group.sort(Comparator.naturalOrder());
             List<ManifestEntry> members = new ArrayList<>();
             group.forEach(i -> members.add(files.get(i)));
-            rejectDedicated(members);
+            rejectVectorStores(members);
             out.add(members);
         }
         return out;
@@ -184,17 +184,17 @@ public final class RowGroups {
                         + " table was written by a faulty writer.");
     }
 
-    private static void rejectDedicated(List<ManifestEntry> group) {
+    private static void rejectVectorStores(List<ManifestEntry> group) {
         List<String> dedicated =
                 group.stream()
                         .map(e -> e.file().fileName())
-                        .filter(DataFileKinds::isDedicated)
+                        .filter(DataFileKinds::isVectorStore)
                         .toList();
         if (!dedicated.isEmpty()) {
             throw Errors.unsupported(
-                    "reading BLOB or vector-store files " + dedicated + " (not supported yet)",
-                    "Dovetail reads data-evolution tables whose columns are all in normal data"
-                            + " files");
+                    "reading vector-store files " + dedicated + " (not supported yet)",
+                    "Dovetail reads data-evolution tables whose columns are in normal data files"
+                            + " and .blob files");
         }
     }
 

@@ -124,14 +124,30 @@ public final class DataEvolutionTableValidator {
             throw Errors.invalidSchema(
                     "A table with BLOB columns needs at least one non-BLOB column.");
         }
+        for (String name : TableOptions.blobDescriptorFields(schema.options())) {
+            if (schema.field(name).map(f -> f.type().root() != TypeRoot.BLOB).orElse(true)) {
+                throw Errors.invalidSchema(
+                        "'"
+                                + TableOptions.BLOB_DESCRIPTOR_FIELD
+                                + "' names '"
+                                + name
+                                + "', which is not a BLOB column; list BLOB columns (declared"
+                                + " in '"
+                                + TableOptions.BLOB_FIELD
+                                + "') only.");
+            }
+        }
     }
 
     /**
-     * Whether column {@code field} of {@code schema} is stored in dedicated files: a BLOB column,
-     * or a VECTOR column when {@code vector.file.format} is set.
+     * Whether column {@code field} of {@code schema} is stored in dedicated files: a BLOB column
+     * not stored inline as descriptors ({@code blob-descriptor-field}), or a VECTOR column when
+     * {@code vector.file.format} is set.
      */
     public static boolean isDedicatedColumn(TableSchema schema, DataField field) {
-        return isBlobColumn(field.type())
+        return (isBlobColumn(field.type())
+                        && !TableOptions.blobDescriptorFields(schema.options())
+                                .contains(field.name()))
                 || (field.type().root() == TypeRoot.VECTOR
                         && schema.options().containsKey(TableOptions.VECTOR_FILE_FORMAT));
     }

@@ -24,6 +24,7 @@ import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.util.TimeUtils;
 
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
 
@@ -53,6 +54,23 @@ public final class TableOptions {
     public static final String VECTOR_FILE_FORMAT = "vector.file.format";
 
     public static final String FILE_FORMAT = "file.format";
+
+    /** Comma list of BYTES columns that CREATE TABLE makes BLOB columns. */
+    public static final String BLOB_FIELD = "blob-field";
+
+    /**
+     * Comma list of BLOB columns stored inline in normal files as serialized descriptors (Paimon's
+     * fallback key {@code blob.stored-descriptor-fields}); immutable.
+     */
+    public static final String BLOB_DESCRIPTOR_FIELD = "blob-descriptor-field";
+
+    private static final String BLOB_DESCRIPTOR_FIELD_FALLBACK = "blob.stored-descriptor-fields";
+
+    /** Reads return BLOB values as serialized descriptors instead of their bytes. */
+    public static final String BLOB_AS_DESCRIPTOR = "blob-as-descriptor";
+
+    /** Rolling size of {@code .blob} files; absent: {@code target-file-size}. */
+    public static final String BLOB_TARGET_FILE_SIZE = "blob.target-file-size";
 
     /** How many times a commit that lost the race for a snapshot id is retried. */
     public static final String COMMIT_MAX_RETRIES = "commit.max-retries";
@@ -121,6 +139,32 @@ public final class TableOptions {
                     "index-file-in-data-file-dir");
 
     private TableOptions() {}
+
+    /** The names of a comma-list option such as {@link #BLOB_FIELD} (trimmed; none when absent). */
+    public static Set<String> names(Map<String, String> options, String key) {
+        String value = options.get(key);
+        Set<String> names = new LinkedHashSet<>();
+        if (value != null) {
+            for (String name : value.split(",")) {
+                if (!name.isBlank()) {
+                    names.add(name.trim());
+                }
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The BLOB columns stored inline as descriptors: {@link #BLOB_DESCRIPTOR_FIELD} or its
+     * fallback.
+     */
+    public static Set<String> blobDescriptorFields(Map<String, String> options) {
+        return names(
+                options,
+                options.containsKey(BLOB_DESCRIPTOR_FIELD)
+                        ? BLOB_DESCRIPTOR_FIELD
+                        : BLOB_DESCRIPTOR_FIELD_FALLBACK);
+    }
 
     /** Paimon's boolean reading: "true" in any case is true, anything else (or absent) false. */
     public static boolean isTrue(Map<String, String> options, String key) {

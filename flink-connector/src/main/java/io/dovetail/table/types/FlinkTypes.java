@@ -42,10 +42,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Converts between Dovetail types and Flink's {@link LogicalType}. Flink has no BLOB or VECTOR
- * type, so those fail clearly; Flink types Paimon cannot store (intervals, RAW, structured types,
- * TIMESTAMP WITH TIME ZONE, ...) fail clearly the other way. Flink rows carry no field ids: {@link
- * #toFields} hands out fresh ones as CREATE TABLE does.
+ * Converts between Dovetail types and Flink's {@link LogicalType}. Flink has no BLOB type: a BLOB
+ * column is {@code VARBINARY(2147483647)} (as in Paimon's connector), made a BLOB at CREATE TABLE
+ * by option {@code blob-field}. Flink has no VECTOR type either, so that fails clearly; Flink types
+ * Paimon cannot store (intervals, RAW, structured types, TIMESTAMP WITH TIME ZONE, ...) fail
+ * clearly the other way. Flink rows carry no field ids: {@link #toFields} hands out fresh ones as
+ * CREATE TABLE does.
  */
 public final class FlinkTypes {
 
@@ -124,6 +126,8 @@ public final class FlinkTypes {
                 return new LocalZonedTimestampType(n, p);
             case VARIANT:
                 return new VariantType(n);
+            case BLOB: // Flink SQL has no BLOB type: its values are bytes (or descriptors)
+                return new VarBinaryType(n, VarBinaryType.MAX_LENGTH);
             default:
                 throw noFlinkType(type);
         }

@@ -26,12 +26,14 @@ import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.FileNameFactory;
 import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.types.logical.LogicalType;
 
 import javax.annotation.Nullable;
@@ -48,10 +50,13 @@ import java.util.Set;
  * entries, ready for {@code TableCommit}.
  *
  * <p>A file holds either all columns of the schema (an append; {@code writeCols} null) or a subset
- * (a data-evolution partial-column file; {@code writeCols} = those columns in the order given).
- * Rows must have exactly the written columns, in that order. Files roll at {@code target-file-size}
- * or {@code target-file-row-num}; {@link #forPartialColumns} never rolls, so its one file holds
- * exactly the rows written.
+ * (a data-evolution partial-column file; {@code writeCols} = those columns in the order given). An
+ * append to a table with BLOB columns writes the other columns to the normal file ({@code
+ * writeCols} listing them) and each BLOB column to {@code .blob} files of its own ({@link
+ * BlobFieldWriter}), closed with the normal file and listed after it. Rows must have exactly the
+ * written columns, in that order. Files roll at {@code target-file-size} or {@code
+ * target-file-row-num}; {@link #forPartialColumns} never rolls, so its one file holds exactly the
+ * rows written.
  *
  * <p>Each file's metadata is complete except what the commit assigns: exact size and row count,
  * value statistics taken from the file (Parquet footer, ORC column statistics, as Paimon does), the
@@ -78,6 +83,9 @@ public final class DataFileWriter implements AutoCloseable {
     private final TablePaths paths;
     private final TableSchema schema;
     private final List<DataField> columns;
+    private final List<DataField> normalColumns; // those of the normal files
+    @Nullable private final ProjectedRowData normalValues; // null: every column is normal
+    private final List<BlobFieldWriter> blobs = new ArrayList<>();
     @Nullable private final List<String> writeCols;
     private final String partitionPath;
     private final byte[] partitionBytes;
@@ -99,11 +107,45 @@ public final class DataFileWriter implements AutoCloseable {
         this.paths = paths;
         this.schema = schema;
         this.columns = columns(schema, writeCols);
-        this.writeCols =
-                writeCols == null || writeCols.equals(schema.fieldNames())
+        List<String> normalNames = new ArrayList<>();
+        List<Integer> normalPositions = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            DataField column = columns.get(i);
+            if (DataEvolutionTableValidator.isDedicatedColumn(schema, column)) {
+                if (writeCols != null) {
+                    throw Errors.unsupported(
+                            "writing BLOB column '"
+                                    + column.name()
+                                    + "' in a partial-column file (UPDATE, merge, column updates)",
+                            "Dovetail writes BLOB columns on INSERT; update the other columns");
+                }
+                blobs.add(
+                        new BlobFieldWriter(
+                                column,
+                                i,
+                                this::newBlobPath,
+                                options.blobTargetFileSize(),
+                                schema.id()));
+            } else {
+                normalNames.add(column.name());
+                normalPositions.add(i);
+            }
+        }
+        if (normalNames.isEmpty()) {
+            throw Errors.invalidArgument("A data file must hold at least one normal column.");
+        }
+        this.normalColumns = blobs.isEmpty() ? columns : normalColumns(normalNames);
+        this.normalValues =
+                blobs.isEmpty()
                         ? null
-                        : List.copyOf(writeCols);
-        if (this.writeCols != null) {
+                        : ProjectedRowData.from(
+                                normalPositions.stream().mapToInt(Integer::intValue).toArray());
+        // a table with dedicated columns never writes null writeCols (Paimon reads null as all)
+        this.writeCols =
+                blobs.isEmpty() && (writeCols == null || writeCols.equals(schema.fieldNames()))
+                        ? null
+                        : List.copyOf(normalNames);
+        if (writeCols != null && this.writeCols != null) {
             checkNoPartitionColumn(schema, this.writeCols);
         }
         List<LogicalType> partitionTypes =
@@ -113,8 +155,8 @@ public final class DataFileWriter implements AutoCloseable {
                         .path(partition);
         this.partitionBytes = BinaryRowCodec.of(partitionTypes).serialize(partition);
         this.options = options;
-        this.statsModes = options.statsModes(columns.stream().map(DataField::name).toList());
-        OpenDataFile.checkColumns(options.format(), columns);
+        this.statsModes = options.statsModes(normalColumns.stream().map(DataField::name).toList());
+        OpenDataFile.checkColumns(options.format(), normalColumns);
     }
 
     /**
@@ -167,7 +209,10 @@ public final class DataFileWriter implements AutoCloseable {
             if (current == null) {
                 current = newFile();
             }
-            current.write(row);
+            current.write(normalValues == null ? row : normalValues.replaceRow(row));
+            for (BlobFieldWriter blob : blobs) {
+                blob.write(row);
+            }
             long rows = current.rowCount();
             if (rows >= options.targetRowCount()
                     || (rows % SIZE_CHECK_INTERVAL == 0
@@ -208,6 +253,7 @@ public final class DataFileWriter implements AutoCloseable {
             current.closeQuietly();
             current = null;
         }
+        blobs.forEach(BlobFieldWriter::closeQuietly);
         created.forEach(FileIO::deleteQuietly);
         written.clear();
     }
@@ -227,7 +273,15 @@ public final class DataFileWriter implements AutoCloseable {
                         TablePaths.UNAWARE_BUCKET,
                         names.newDataFileName(options.format().extension()));
         created.add(path);
-        return OpenDataFile.create(path, columns, options);
+        return OpenDataFile.create(path, normalColumns, options);
+    }
+
+    private Path newBlobPath() {
+        Path path =
+                paths.dataFile(
+                        partitionPath, TablePaths.UNAWARE_BUCKET, names.newDataFileName("blob"));
+        created.add(path);
+        return path;
     }
 
     private void closeCurrent() {
@@ -235,7 +289,7 @@ public final class DataFileWriter implements AutoCloseable {
         current = null;
         OpenDataFile.Closed closed = file.close();
         ValueStats valueStats =
-                ValueStats.of(columns, closed.stats(), statsModes, options.statsDenseStore());
+                ValueStats.of(normalColumns, closed.stats(), statsModes, options.statsDenseStore());
         DataFileMeta meta =
                 DataFileMeta.builder(file.path().getName())
                         .fileSize(closed.size())
@@ -246,13 +300,23 @@ public final class DataFileWriter implements AutoCloseable {
                         .creationTime(DataFileMeta.localNowAsUtcMillis())
                         .writeCols(writeCols)
                         .build();
-        written.add(
-                new ManifestEntry(
-                        FileKind.ADD,
-                        partitionBytes,
-                        TablePaths.UNAWARE_BUCKET,
-                        UNAWARE_TOTAL_BUCKETS,
-                        meta));
+        written.add(entry(meta));
+        for (BlobFieldWriter blob : blobs) { // after their normal file: the commit's row-id order
+            blob.finish().forEach(m -> written.add(entry(m)));
+        }
+    }
+
+    private ManifestEntry entry(DataFileMeta meta) {
+        return new ManifestEntry(
+                FileKind.ADD,
+                partitionBytes,
+                TablePaths.UNAWARE_BUCKET,
+                UNAWARE_TOTAL_BUCKETS,
+                meta);
+    }
+
+    private List<DataField> normalColumns(List<String> names) {
+        return columns.stream().filter(c -> names.contains(c.name())).toList();
     }
 
     private void checkOpen() {

@@ -19,6 +19,7 @@ package io.dovetail.table.write;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.format.DataFileFormat;
+import io.dovetail.table.schema.TableOptions;
 
 import org.apache.flink.configuration.MemorySize;
 
@@ -41,6 +42,8 @@ import java.util.Map;
  *     unlimited)
  * @param formatOptions the table options prefixed with the format's name and a dot ({@code
  *     parquet.*} or {@code orc.*}), handed to the format library unchanged
+ * @param blobTargetFileSize roll {@code .blob} files once one reaches this many bytes ({@code
+ *     blob.target-file-size}, default the target file size)
  */
 public record DataFileWriterOptions(
         DataFileFormat format,
@@ -52,7 +55,8 @@ public record DataFileWriterOptions(
         Map<String, StatsMode> fieldStatsModes,
         int statsKeepFirstNColumns,
         boolean statsDenseStore,
-        Map<String, String> formatOptions) {
+        Map<String, String> formatOptions,
+        long blobTargetFileSize) {
 
     public static final String FILE_COMPRESSION = "file.compression";
     public static final String ZSTD_LEVEL = "file.compression.zstd-level";
@@ -69,7 +73,7 @@ public record DataFileWriterOptions(
     private static final long DEFAULT_TARGET_FILE_SIZE = MemorySize.parse("256 mb").getBytes();
 
     public DataFileWriterOptions {
-        if (targetFileSize <= 0 || targetRowCount <= 0) {
+        if (targetFileSize <= 0 || targetRowCount <= 0 || blobTargetFileSize <= 0) {
             throw Errors.invalidArgument(
                     "Rolling targets must be positive, got "
                             + targetFileSize
@@ -102,17 +106,19 @@ public record DataFileWriterOptions(
             }
         }
         String statsMode = options.get(STATS_MODE);
+        long targetFileSize = sizeOption(options, TARGET_FILE_SIZE, DEFAULT_TARGET_FILE_SIZE);
         return new DataFileWriterOptions(
                 format,
                 options.getOrDefault(FILE_COMPRESSION, DEFAULT_COMPRESSION),
                 (int) longOption(options, ZSTD_LEVEL, DEFAULT_ZSTD_LEVEL),
-                sizeOption(options, TARGET_FILE_SIZE, DEFAULT_TARGET_FILE_SIZE),
+                targetFileSize,
                 longOption(options, TARGET_FILE_ROW_NUM, Long.MAX_VALUE),
                 statsMode == null ? StatsMode.DEFAULT : StatsMode.parse(STATS_MODE, statsMode),
                 fieldModes,
                 (int) longOption(options, STATS_KEEP_FIRST_N_COLUMNS, -1),
                 booleanOption(options, STATS_DENSE_STORE, true),
-                formatOptions);
+                formatOptions,
+                sizeOption(options, TableOptions.BLOB_TARGET_FILE_SIZE, targetFileSize));
     }
 
     /**
@@ -130,7 +136,8 @@ public record DataFileWriterOptions(
                 fieldStatsModes,
                 statsKeepFirstNColumns,
                 statsDenseStore,
-                formatOptions);
+                formatOptions,
+                Long.MAX_VALUE);
     }
 
     /**

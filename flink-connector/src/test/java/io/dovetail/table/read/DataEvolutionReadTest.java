@@ -288,10 +288,13 @@ class DataEvolutionReadTest {
         ManifestEntry b = file("data-b-0.parquet", 0, 5, 1);
         ManifestEntry c = file("data-c-0.parquet", 10, 10, 1);
         ManifestEntry blob = file("data-d-0.blob", 12, 3, 1);
+        ManifestEntry vectors = file("data-e-0.vector.avro", 12, 3, 1);
         assertThat(RowGroups.of(List.of(a, b, c))).containsExactly(List.of(b), List.of(a, c));
-        assertThatThrownBy(() -> RowGroups.of(List.of(a, blob, b)))
+        assertThat(RowGroups.of(List.of(a, blob, b, c)))
+                .containsExactly(List.of(b), List.of(a, blob, c));
+        assertThatThrownBy(() -> RowGroups.of(List.of(a, vectors, b)))
                 .isInstanceOf(DovetailException.class)
-                .hasMessageContaining("data-d-0.blob")
+                .hasMessageContaining("data-e-0.vector.avro")
                 .hasMessageContaining("not supported yet");
     }
 
@@ -338,7 +341,11 @@ class DataEvolutionReadTest {
                 PartitionValues.decoder(t.schema()).apply(live.get(0).partition());
         assertThatThrownBy(
                         () ->
-                                ProviderSelection.of(files, partition, t.store().schemas()::schema)
+                                ProviderSelection.of(
+                                                files,
+                                                List.of(),
+                                                partition,
+                                                t.store().schemas()::schema)
                                         .select(List.of(strict)))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("'strict' is NOT NULL but no file");

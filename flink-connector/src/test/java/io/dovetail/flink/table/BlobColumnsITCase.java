@@ -1,0 +1,325 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.table;
+
+import io.dovetail.table.format.blob.BlobDescriptor;
+import io.dovetail.table.manifest.DataFileKinds;
+import io.dovetail.table.manifest.ManifestEntry;
+
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * BLOB columns through Flink SQL: a {@code BYTES} column named by {@code 'blob-field'} is stored in
+ * {@code .blob} files of its own (rolled by {@code blob.target-file-size}, covering exactly their
+ * normal file's rows), read back byte for byte, never opened by a query that does not select it,
+ * and left untouched by updates and deletes of the other columns. Descriptors given as values copy
+ * the bytes they reference; {@code blob-as-descriptor} reads descriptors instead of bytes.
+ */
+class BlobColumnsITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER =
+            new MiniClusterExtension(
+                    new MiniClusterResourceConfiguration.Builder()
+                            .setNumberTaskManagers(1)
+                            .setNumberSlotsPerTaskManager(2)
+                            .build());
+
+    @TempDir Path warehouse;
+
+    private TableEnvironment sql;
+    private SqlTesting tables;
+
+    @BeforeEach
+    void connect() {
+        sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        sql.getConfig().addConfiguration(CLUSTER.getClientConfiguration());
+        sql.getConfig().set("execution.target", "remote");
+        sql.getConfig().set("parallelism.default", "2");
+        sql.executeSql(
+                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        sql.executeSql("USE CATALOG dt");
+        tables = new SqlTesting(warehouse);
+    }
+
+    @Test
+    void insertedBlobsReadBackByteForByteFromRolledBlobFiles() {
+        createImages("images", "");
+        Map<Long, byte[]> images = insertImages("images", 0, 60);
+        assertThat(readImages("images", "")).isEqualTo(hex(images));
+
+        List<ManifestEntry> files = tables.liveFiles("images");
+        List<ManifestEntry> blobs =
+                files.stream().filter(e -> DataFileKinds.isBlob(e.file().fileName())).toList();
+        assertThat(blobs.size()).as("rolled at 2 kb").isGreaterThan(2);
+        for (ManifestEntry blob : blobs) {
+            assertThat(blob.file().writeCols()).containsExactly("img");
+            assertThat(blob.file().valueStatsCols()).isEmpty();
+        }
+        for (ManifestEntry normal :
+                files.stream().filter(e -> DataFileKinds.isNormal(e.file().fileName())).toList()) {
+            assertThat(normal.file().writeCols()).containsExactly("id", "caption");
+            long first = normal.file().firstRowId();
+            long covered =
+                    blobs.stream()
+                            .filter(
+                                    b ->
+                                            b.file().firstRowId() >= first
+                                                    && b.file().firstRowId()
+                                                            < first + normal.file().rowCount())
+                            .mapToLong(b -> b.file().rowCount())
+                            .sum();
+            assertThat(covered)
+                    .as("BLOB rows of %s", normal.file().fileName())
+                    .isEqualTo(normal.file().rowCount());
+        }
+        assertThat(SqlTesting.rows(sql, "SELECT COUNT(*) FROM images WHERE img IS NULL"))
+                .containsExactly(
+                        "+I[" + images.values().stream().filter(v -> v == null).count() + "]");
+        assertThat(
+                        SqlTesting.rows(
+                                sql, "SELECT id, img FROM images WHERE _ROW_ID BETWEEN 10 AND 12"))
+                .hasSize(3);
+    }
+
+    @Test
+    void aQueryWithoutTheBlobColumnOpensNoBlobFile() throws Exception {
+        createImages("unopened", "");
+        insertImages("unopened", 0, 30);
+        for (ManifestEntry entry : tables.liveFiles("unopened")) {
+            if (DataFileKinds.isBlob(entry.file().fileName())) {
+                Files.delete(blobPath("unopened", entry));
+            }
+        }
+        assertThat(SqlTesting.rows(sql, "SELECT id, caption, _ROW_ID FROM unopened")).hasSize(30);
+        assertThatThrownBy(() -> SqlTesting.rows(sql, "SELECT img FROM unopened"))
+                .hasStackTraceContaining(".blob");
+    }
+
+    @Test
+    void updatesAndDeletesOfOtherColumnsLeaveTheBlobFilesAlone() {
+        createImages("edited", ", 'deletion-vectors.enabled' = 'true'");
+        Map<Long, byte[]> images = insertImages("edited", 0, 40);
+        List<String> blobFiles = blobFileNames("edited");
+        SqlTesting.execute(sql, "UPDATE edited SET caption = 'changed' WHERE id < 10");
+        SqlTesting.execute(sql, "DELETE FROM edited WHERE id = 20");
+        images.remove(20L);
+        assertThat(blobFileNames("edited")).isEqualTo(blobFiles);
+        assertThat(readImages("edited", "")).isEqualTo(hex(images));
+        assertThat(SqlTesting.rows(sql, "SELECT COUNT(*) FROM edited WHERE caption = 'changed'"))
+                .containsExactly("+I[10]");
+    }
+
+    @Test
+    void descriptorsCopyTheirBytesInAndAreReadOnRequest() throws Exception {
+        createImages("described", "");
+        byte[] outside = new byte[5000];
+        new Random(7).nextBytes(outside);
+        Path source = Files.write(warehouse.resolve("outside.bin"), outside);
+        byte[] whole = new BlobDescriptor(source.toUri().toString(), 0, -1).serialize();
+        byte[] part = new BlobDescriptor(source.toUri().toString(), 100, 50).serialize();
+        SqlTesting.execute(
+                sql,
+                "INSERT INTO described VALUES (1, 'whole', X'"
+                        + HexFormat.of().formatHex(whole)
+                        + "'), (2, 'part', X'"
+                        + HexFormat.of().formatHex(part)
+                        + "')");
+        Files.delete(source); // the table holds copies
+        Map<Long, String> read = readImages("described", "");
+        assertThat(read.get(1L)).isEqualTo(HexFormat.of().formatHex(outside));
+        assertThat(read.get(2L))
+                .isEqualTo(HexFormat.of().formatHex(Arrays.copyOfRange(outside, 100, 150)));
+
+        Map<Long, String> descriptors =
+                readImages("described", " /*+ OPTIONS('blob-as-descriptor' = 'true') */");
+        BlobDescriptor second =
+                BlobDescriptor.deserialize(HexFormat.of().parseHex(descriptors.get(2L)));
+        assertThat(second.length()).isEqualTo(50);
+        assertThat(second.uri()).endsWith(".blob");
+        try (var in = Files.newInputStream(Path.of(java.net.URI.create(second.uri())))) {
+            in.skipNBytes(second.offset());
+            assertThat(in.readNBytes(50)).isEqualTo(Arrays.copyOfRange(outside, 100, 150));
+        }
+    }
+
+    @Test
+    void aDescriptorOfAMissingFileFailsTheInsertAndChangesNothing() {
+        createImages("missing", "");
+        insertImages("missing", 0, 3);
+        long snapshot = tables.latest("missing").id();
+        byte[] dangling =
+                new BlobDescriptor(warehouse.resolve("nowhere.bin").toUri().toString(), 0, -1)
+                        .serialize();
+        assertThatThrownBy(
+                        () ->
+                                SqlTesting.execute(
+                                        sql,
+                                        "INSERT INTO missing VALUES (9, 'x', X'"
+                                                + HexFormat.of().formatHex(dangling)
+                                                + "')"))
+                .hasStackTraceContaining("nowhere.bin");
+        assertThat(tables.latest("missing").id()).isEqualTo(snapshot);
+    }
+
+    @Test
+    void blobDeclarationsAreChecked() {
+        assertThatThrownBy(
+                        () ->
+                                sql.executeSql(
+                                        "CREATE TABLE bad1 (id BIGINT, img STRING) WITH"
+                                                + " ('blob-field' = 'img')"))
+                .hasStackTraceContaining("a BLOB column is declared BYTES");
+        assertThatThrownBy(
+                        () ->
+                                sql.executeSql(
+                                        "CREATE TABLE bad2 (id BIGINT, img BYTES) WITH"
+                                                + " ('blob-field' = 'image')"))
+                .hasStackTraceContaining("which the table does not declare");
+        assertThatThrownBy(
+                        () ->
+                                sql.executeSql(
+                                        "CREATE TABLE bad3 (id BIGINT, img BYTES) PARTITIONED BY"
+                                                + " (img) WITH ('blob-field' = 'img')"))
+                .hasStackTraceContaining("cannot be a partition key");
+        assertThatThrownBy(
+                        () ->
+                                sql.executeSql(
+                                        "CREATE TABLE bad4 (img BYTES) WITH ('blob-field' ="
+                                                + " 'img')"))
+                .hasStackTraceContaining("at least one non-BLOB column");
+        assertThatThrownBy(
+                        () ->
+                                sql.executeSql(
+                                        "CREATE TABLE bad5 (id BIGINT, img BYTES) WITH"
+                                                + " ('blob-field' = 'img', 'data-evolution.enabled'"
+                                                + " = 'false')"))
+                .hasStackTraceContaining("data-evolution.enabled");
+        createImages("declared", "");
+        insertImages("declared", 0, 3);
+        assertThat(SqlTesting.rows(sql, "DESCRIBE declared").toString()).contains("img, BYTES");
+        assertThatThrownBy(
+                        () ->
+                                SqlTesting.execute(
+                                        sql, "UPDATE declared SET img = X'01' WHERE id = 1"))
+                .hasStackTraceContaining("BLOB column 'img'");
+    }
+
+    private void createImages(String table, String moreOptions) {
+        SqlTesting.execute(
+                sql,
+                "CREATE TABLE "
+                        + table
+                        + " (id BIGINT, caption STRING, img BYTES) WITH ('blob-field' = 'img',"
+                        + " 'blob.target-file-size' = '2 kb'"
+                        + moreOptions
+                        + ")");
+    }
+
+    /** Inserts rows {@code first ..} with images of 100-700 random bytes, every 7th NULL. */
+    private Map<Long, byte[]> insertImages(String table, long first, int count) {
+        Random random = new Random(first);
+        Map<Long, byte[]> images = new HashMap<>();
+        List<String> values = new ArrayList<>();
+        for (long id = first; id < first + count; id++) {
+            byte[] image = null;
+            if (id % 7 != 3) {
+                image = new byte[100 + random.nextInt(600)];
+                random.nextBytes(image);
+            }
+            images.put(id, image);
+            values.add(
+                    "("
+                            + id
+                            + ", 'caption-"
+                            + id
+                            + "', "
+                            + (image == null
+                                    ? "CAST(NULL AS BYTES)"
+                                    : "X'" + HexFormat.of().formatHex(image) + "'")
+                            + ")");
+        }
+        SqlTesting.execute(sql, "INSERT INTO " + table + " VALUES " + String.join(", ", values));
+        return images;
+    }
+
+    /** {@code id -> hex(img)} (null for NULL) as SQL reads them. */
+    private Map<Long, String> readImages(String table, String hint) {
+        Map<Long, String> out = new HashMap<>();
+        try (CloseableIterator<Row> rows =
+                sql.executeSql("SELECT id, img FROM " + table + hint).collect()) {
+            rows.forEachRemaining(
+                    row -> {
+                        byte[] img = (byte[]) row.getField(1);
+                        out.put(
+                                (Long) row.getField(0),
+                                img == null ? null : HexFormat.of().formatHex(img));
+                    });
+        } catch (Exception e) {
+            throw new RuntimeException(e);
+        }
+        return out;
+    }
+
+    private static Map<Long, String> hex(Map<Long, byte[]> images) {
+        Map<Long, String> out = new HashMap<>();
+        images.forEach((id, v) -> out.put(id, v == null ? null : HexFormat.of().formatHex(v)));
+        return out;
+    }
+
+    private List<String> blobFileNames(String table) {
+        return tables.liveFiles(table).stream()
+                .map(e -> e.file().fileName())
+                .filter(DataFileKinds::isBlob)
+                .sorted()
+                .toList();
+    }
+
+    private Path blobPath(String table, ManifestEntry entry) {
+        return warehouse
+                .resolve("default.db")
+                .resolve(table)
+                .resolve("bucket-0")
+                .resolve(entry.file().fileName());
+    }
+}
