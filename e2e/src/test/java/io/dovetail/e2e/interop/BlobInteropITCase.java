@@ -149,6 +149,23 @@ class BlobInteropITCase {
             }
         }
         assertThat(read("paimon", "made", "id")).hasSize(50);
+        // a BLOB column added later (Paimon's own ALTER cannot add one) holds the later rows only
+        sql.executeSql("ALTER TABLE dovetail.`default`.made SET ('blob-field' = 'img,thumb')")
+                .await();
+        sql.executeSql("ALTER TABLE dovetail.`default`.made ADD thumb BYTES").await();
+        sql.executeSql(
+                        "INSERT INTO dovetail.`default`.made VALUES (50, 'thumbed', X'01', X'0A0B'),"
+                                + " (51, 'thumbed', X'02', CAST(NULL AS BYTES))")
+                .await();
+        // a catalog of its own: Paimon's catalog caches the table as it first read it
+        sql.executeSql(
+                "CREATE CATALOG paimon_later WITH ('type' = 'paimon', 'warehouse' = '"
+                        + root.toUri()
+                        + "')");
+        assertThat(read("paimon_later", "made", "id, thumb FROM made WHERE id >= 49 --"))
+                .containsExactly("+I[49, null]", "+I[50, 0a0b]", "+I[51, null]");
+        assertThat(read("paimon_later", "made", "id, caption, img, thumb"))
+                .isEqualTo(read("dovetail", "made", "id, caption, img, thumb"));
         assertThat(read("dovetail", "made", "_ROW_ID, img FROM `made$row_tracking` --"))
                 .isEqualTo(paimonRowIdsWithImages("made"));
     }

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.catalog;
 
+import io.dovetail.flink.function.SystemFunctions;
 import io.dovetail.flink.system.SystemTableName;
 import io.dovetail.flink.system.SystemTables;
 import io.dovetail.flink.table.DovetailTableFactory;
@@ -76,7 +77,8 @@ import java.util.Set;
  * filesystem catalog sees the same databases and tables). Tables are created, altered (schema
  * evolution by field id, nested fields included), renamed and dropped here; partitions are those of
  * the latest snapshot. Procedures ({@code CALL <catalog>.sys.<name>(...)}) come from {@link
- * ProcedureProvider}s. Functions and statistics are not stored.
+ * ProcedureProvider}s; its {@code sys} database also serves the BLOB descriptor functions ({@link
+ * SystemFunctions}). Functions and statistics are not stored.
  */
 public class DovetailCatalog extends AbstractCatalog {
 
@@ -439,18 +441,28 @@ public class DovetailCatalog extends AbstractCatalog {
 
     @Override
     public List<String> listFunctions(String database) throws DatabaseNotExistException {
+        if (CatalogProcedures.DATABASE.equals(database)) {
+            return SystemFunctions.names();
+        }
         requireDatabase(database);
         return List.of();
     }
 
     @Override
     public CatalogFunction getFunction(ObjectPath path) throws FunctionNotExistException {
-        throw new FunctionNotExistException(getName(), path);
+        return systemFunction(path)
+                .orElseThrow(() -> new FunctionNotExistException(getName(), path));
     }
 
     @Override
     public boolean functionExists(ObjectPath path) {
-        return false;
+        return systemFunction(path).isPresent();
+    }
+
+    private static Optional<CatalogFunction> systemFunction(ObjectPath path) {
+        return CatalogProcedures.DATABASE.equals(path.getDatabaseName())
+                ? SystemFunctions.get(path.getObjectName())
+                : Optional.empty();
     }
 
     @Override

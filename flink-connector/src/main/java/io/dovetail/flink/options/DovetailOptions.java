@@ -262,7 +262,9 @@ public final class DovetailOptions {
                                     + " never rewrites. Flink sees them as"
                                     + " VARBINARY(2147483647). A value that is a serialized BLOB"
                                     + " descriptor (see 'blob-as-descriptor') is replaced by the"
-                                    + " bytes it references. Fixed at CREATE TABLE.");
+                                    + " bytes it references. ALTER TABLE SET may only add or"
+                                    + " remove names of columns the table does not have: a BYTES"
+                                    + " column it names becomes a BLOB column when added.");
 
     public static final ConfigOption<String> BLOB_DESCRIPTOR_FIELD =
             ConfigOptions.key(TableOptions.BLOB_DESCRIPTOR_FIELD)

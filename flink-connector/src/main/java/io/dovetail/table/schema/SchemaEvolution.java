@@ -30,21 +30,26 @@ import io.dovetail.table.schema.SchemaChange.UpdateColumnType;
 import io.dovetail.table.schema.SchemaChange.UpdateComment;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
+import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.types.FieldIds;
+import io.dovetail.table.types.TypeRoot;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * Applies schema changes to a schema, giving the next schema version. Rules beyond {@link
  * DataEvolutionTableValidator} (which the result must also pass):
  *
  * <ul>
- *   <li>options in {@link TableOptions#IMMUTABLE} cannot change or be removed; {@code
- *       deletion-vectors.enabled} only changes when {@code deletion-vectors.modifiable} is true;
+ *   <li>options in {@link TableOptions#IMMUTABLE} cannot change or be removed, except that {@code
+ *       blob-field} may gain or lose names of columns the table does not have; a BYTES column it
+ *       names becomes a BLOB column when added; {@code deletion-vectors.enabled} only changes when
+ *       {@code deletion-vectors.modifiable} is true;
  *   <li>columns are addressed by {@link NestedFieldPath}s, so every change but a move also applies
  *       to fields nested in ROW, ARRAY and MAP columns;
  *   <li>added columns must be nullable and get fresh ids after {@code highestFieldId} (nested ROW
@@ -141,7 +146,7 @@ public final class SchemaEvolution {
             if (Objects.equals(oldValue, newValue)) {
                 return;
             }
-            if (TableOptions.IMMUTABLE.contains(key)) {
+            if (TableOptions.IMMUTABLE.contains(key) && !isBlobFieldAnnouncement(key, newValue)) {
                 throw Errors.invalidSchema(
                         "Option '"
                                 + key
@@ -163,18 +168,51 @@ public final class SchemaEvolution {
             }
         }
 
+        /**
+         * Whether a change of {@code blob-field} only adds or removes names of columns the table
+         * does not have: it announces BLOB columns a later ADD creates, and every existing column
+         * keeps its kind.
+         */
+        private boolean isBlobFieldAnnouncement(String key, String newValue) {
+            if (!key.equals(TableOptions.BLOB_FIELD) || newValue == null) {
+                return false;
+            }
+            Set<String> before = TableOptions.names(options, key);
+            Set<String> after = TableOptions.names(Map.of(key, newValue), key);
+            for (DataField field : fields) {
+                if (before.contains(field.name()) != after.contains(field.name())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         private static String describe(String value) {
             return value == null ? "unset" : "'" + value + "'";
         }
 
         private void addColumn(AddColumn add) {
             NestedFieldPath path = new NestedFieldPath(add.path());
-            if (!add.type().nullable()) {
+            DataType type = add.type();
+            if (path.isTopLevel()
+                    && TableOptions.names(options, TableOptions.BLOB_FIELD).contains(path.last())) {
+                if (type.root() != TypeRoot.VARBINARY && type.root() != TypeRoot.BINARY) {
+                    throw Errors.invalidSchema(
+                            "Cannot add column '"
+                                    + path
+                                    + "' as "
+                                    + type.asSqlString()
+                                    + ": 'blob-field' names it, and a BLOB column is declared"
+                                    + " BYTES.");
+                }
+                type = DataTypes.BLOB().withNullable(type.nullable());
+            }
+            if (!type.nullable()) {
                 throw Errors.invalidSchema(
                         "Cannot add column '"
                                 + path
                                 + "' as "
-                                + add.type().asSqlString()
+                                + type.asSqlString()
                                 + ": added columns must be nullable, because rows written before"
                                 + " the change have no value for them. Drop the NOT NULL.");
             }
@@ -182,11 +220,7 @@ public final class SchemaEvolution {
                     FieldIds.assignFresh(
                                     List.of(
                                             new DataField(
-                                                    0,
-                                                    path.last(),
-                                                    add.type(),
-                                                    add.description(),
-                                                    null)),
+                                                    0, path.last(), type, add.description(), null)),
                                     highestFieldId)
                             .get(0);
             edit(

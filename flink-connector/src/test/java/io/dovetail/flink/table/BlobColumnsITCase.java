@@ -184,6 +184,53 @@ class BlobColumnsITCase {
     }
 
     @Test
+    void aBlobColumnAddedLaterHoldsOnlyTheRowsWrittenSince() {
+        createImages("grown", "");
+        insertImages("grown", 0, 10);
+        assertThatThrownBy(() -> sql.executeSql("ALTER TABLE grown SET ('blob-field' = 'caption')"))
+                .hasStackTraceContaining("cannot be changed");
+        SqlTesting.execute(sql, "ALTER TABLE grown SET ('blob-field' = 'img,thumb')");
+        SqlTesting.execute(sql, "ALTER TABLE grown ADD thumb BYTES");
+        SqlTesting.execute(
+                sql,
+                "INSERT INTO grown VALUES (10, 'later', X'0102', X'CAFE'), (11, 'l', CAST(NULL AS BYTES), CAST(NULL AS BYTES))");
+        assertThat(SqlTesting.rows(sql, "SELECT id, thumb FROM grown WHERE id IN (0, 10, 11)"))
+                .containsExactlyInAnyOrder("+I[0, null]", "+I[10, [-54, -2]]", "+I[11, null]");
+        assertThat(blobFileNames("grown")).hasSizeGreaterThan(2);
+        assertThat(
+                        tables.liveFiles("grown").stream()
+                                .filter(e -> DataFileKinds.isBlob(e.file().fileName()))
+                                .filter(e -> e.file().writeCols().equals(List.of("thumb")))
+                                .mapToLong(e -> e.file().rowCount())
+                                .sum())
+                .as("thumb's .blob rows")
+                .isEqualTo(2);
+    }
+
+    @Test
+    void theDescriptorFunctionsOfTheSysDatabase() throws Exception {
+        createImages("described_by_path", "");
+        byte[] outside = new byte[300];
+        new Random(11).nextBytes(outside);
+        Path source = Files.write(warehouse.resolve("function.bin"), outside);
+        SqlTesting.execute(
+                sql,
+                "INSERT INTO described_by_path VALUES (1, 'f', sys.path_to_descriptor('"
+                        + source.toUri()
+                        + "'))");
+        assertThat(readImages("described_by_path", "").get(1L))
+                .isEqualTo(HexFormat.of().formatHex(outside));
+        assertThat(
+                        SqlTesting.rows(
+                                sql,
+                                "SELECT sys.descriptor_to_string(sys.path_to_descriptor('s3://b/k'))"))
+                .containsExactly(
+                        "+I[BlobDescriptor{version=2, uri='s3://b/k', offset=0, length=-1}]");
+        assertThat(SqlTesting.rows(sql, "SHOW FUNCTIONS IN sys").toString())
+                .contains("path_to_descriptor", "descriptor_to_string");
+    }
+
+    @Test
     void aDescriptorOfAMissingFileFailsTheInsertAndChangesNothing() {
         createImages("missing", "");
         insertImages("missing", 0, 3);

@@ -1,0 +1,34 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.flink.function;
+
+import io.dovetail.table.format.blob.BlobDescriptor;
+
+import org.apache.flink.table.functions.ScalarFunction;
+
+/**
+ * {@code sys.path_to_descriptor(path)}: a serialized BLOB descriptor of the whole file at {@code
+ * path} (offset 0, length -1), for inserting a file's bytes into a BLOB column without reading them
+ * in the query.
+ */
+public class PathToDescriptor extends ScalarFunction {
+
+    public byte[] eval(String path) {
+        return path == null ? null : new BlobDescriptor(path, 0, -1).serialize();
+    }
+}
