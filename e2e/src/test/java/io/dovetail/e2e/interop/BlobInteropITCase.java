@@ -117,6 +117,28 @@ class BlobInteropITCase {
                 .hasSize(96);
         assertThat(read("paimon", "media", "COUNT(*) FROM media WHERE caption = 'new' --"))
                 .containsExactly("+I[50]");
+
+        // Dovetail compacts the normal files around the .blob files, which stay as they are
+        List<String> before = read("dovetail", "media", "id, caption, img, audio");
+        List<String> blobs = blobFiles("media");
+        sql.executeSql("ALTER TABLE dovetail.`default`.media SET ('compaction.min.file-num' = '2')")
+                .await();
+        sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.media')").await();
+        sql.executeSql(
+                "CREATE CATALOG paimon_later WITH ('type' = 'paimon', 'warehouse' = '"
+                        + root.toUri()
+                        + "')");
+        assertThat(
+                        read(
+                                "paimon_later",
+                                "media",
+                                "snapshot_id, commit_kind FROM `media$snapshots` --"))
+                .anyMatch(row -> row.endsWith("COMPACT]"));
+        assertThat(blobFiles("media")).containsAll(blobs);
+        assertThat(read("paimon_later", "media", "id, caption, img, audio")).isEqualTo(before);
+        assertThat(read("dovetail", "media", "id, caption, img, audio")).isEqualTo(before);
+        assertThat(read("dovetail", "media", "_ROW_ID, img FROM `media$row_tracking` --"))
+                .isEqualTo(paimonRowIdsWithImages("media"));
     }
 
     @Test

@@ -19,6 +19,7 @@ package io.dovetail.flink.system;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.format.DataFileFormat;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.snapshot.Snapshot;
@@ -100,7 +101,7 @@ final class FilesTable implements SystemTable {
                             string(files.partition(entry)),
                             entry.bucket(),
                             string(files.path(entry)),
-                            string(DataFileFormat.ofFileName(file.fileName()).extension()),
+                            string(format(file.fileName())),
                             file.schemaId(),
                             file.level(),
                             file.rowCount(),
@@ -117,5 +118,16 @@ final class FilesTable implements SystemTable {
                             files.deletedRows(file)));
         }
         return rows;
+    }
+
+    /** The file format column: {@code blob} for a .blob file, else the name's format extension. */
+    private static String format(String fileName) {
+        if (DataFileKinds.isBlob(fileName)) {
+            return "blob";
+        }
+        if (DataFileKinds.isVectorStore(fileName)) {
+            return fileName.substring(fileName.lastIndexOf('.') + 1);
+        }
+        return DataFileFormat.ofFileName(fileName).extension();
     }
 }

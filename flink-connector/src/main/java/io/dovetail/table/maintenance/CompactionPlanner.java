@@ -45,8 +45,9 @@ import java.util.Map;
  *       never with a single file (its rewrite would be the same file again).
  * </ol>
  *
- * Partitions holding BLOB or vector-store files are refused: Dovetail cannot read those files yet,
- * so it cannot vouch for the layout around them.
+ * BLOB files take no part (as in Paimon 1.4.2): they keep their row ids, which stay inside the one
+ * normal file a task writes. Partitions holding vector-store files are refused: Dovetail cannot
+ * read those files yet, so it cannot vouch for the layout around them.
  */
 public final class CompactionPlanner {
 
@@ -60,15 +61,15 @@ public final class CompactionPlanner {
     public List<CompactionTask> plan(List<ManifestEntry> liveFiles) {
         Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
         for (ManifestEntry entry : liveFiles) {
-            if (DataFileKinds.isDedicated(entry.file().fileName())) {
+            if (DataFileKinds.isVectorStore(entry.file().fileName())) {
                 throw Errors.unsupported(
-                        "compacting a partition that holds BLOB or vector-store file "
+                        "compacting a partition that holds vector-store file "
                                 + entry.file().fileName(),
-                        "Dovetail's compaction does not rewrite dedicated files yet, so it leaves"
-                                + " their partitions alone: compact the other partitions only,"
-                                + " or compact this table with Paimon");
+                        "Dovetail does not read vector-store files yet, so it leaves their"
+                                + " partitions alone: compact the other partitions only, or"
+                                + " compact this table with Paimon");
             }
-            if (entry.file().rowCount() > 0) {
+            if (DataFileKinds.isNormal(entry.file().fileName()) && entry.file().rowCount() > 0) {
                 byPartition
                         .computeIfAbsent(ByteBuffer.wrap(entry.partition()), k -> new ArrayList<>())
                         .add(entry);

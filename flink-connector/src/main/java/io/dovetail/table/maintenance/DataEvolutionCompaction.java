@@ -192,7 +192,7 @@ public final class DataEvolutionCompaction {
      */
     public Optional<Plan> plan(Predicate<RowData> partitions, CompactionConfig config) {
         TableSchema schema = store.latestSchema();
-        checkNoDedicatedColumns(schema);
+        checkNoVectorStoreColumns(schema);
         Optional<Snapshot> latest = store.latestSnapshot();
         if (latest.isEmpty()) {
             return Optional.empty();
@@ -291,15 +291,15 @@ public final class DataEvolutionCompaction {
         return selected;
     }
 
-    static void checkNoDedicatedColumns(TableSchema schema) {
+    /** Refuses a table whose schema has VECTOR columns stored in vector-store files. */
+    static void checkNoVectorStoreColumns(TableSchema schema) {
         for (DataField field : schema.fields()) {
-            if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)) {
+            if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)
+                    && !DataEvolutionTableValidator.isBlobColumn(field.type())) {
                 throw Errors.unsupported(
-                        "compacting a table with BLOB or vector-store column '"
-                                + field.name()
-                                + "'",
-                        "Dovetail's compaction does not rewrite BLOB or vector-store files yet,"
-                                + " so it leaves such a table alone; compact it with Paimon");
+                        "compacting a table with vector-store column '" + field.name() + "'",
+                        "Dovetail does not read vector-store files yet, so it leaves such a table"
+                                + " alone; compact it with Paimon");
             }
         }
     }

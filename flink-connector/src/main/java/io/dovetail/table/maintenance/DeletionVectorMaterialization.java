@@ -39,6 +39,7 @@ import io.dovetail.table.read.ReadSplit;
 import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.read.SplitReader;
 import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
@@ -129,7 +130,7 @@ public final class DeletionVectorMaterialization {
      */
     public Optional<Plan> plan(Predicate<RowData> partitions) {
         TableSchema schema = store.latestSchema();
-        DataEvolutionCompaction.checkNoDedicatedColumns(schema);
+        checkNoDedicatedColumns(schema);
         Optional<Snapshot> latest = store.latestSnapshot();
         if (latest.isEmpty()) {
             return Optional.empty();
@@ -347,5 +348,19 @@ public final class DeletionVectorMaterialization {
 
     private static String key(byte[] partition, String fileName) {
         return java.util.HexFormat.of().formatHex(partition) + "/" + fileName;
+    }
+
+    /** Refuses a table with dedicated columns: survivors get new row ids, their files too. */
+    private static void checkNoDedicatedColumns(TableSchema schema) {
+        for (DataField field : schema.fields()) {
+            if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)) {
+                throw Errors.unsupported(
+                        "materializing the deletion vectors of a table with BLOB or vector-store"
+                                + " column '"
+                                + field.name()
+                                + "' (its surviving values would move to new files)",
+                        "Keep the deletion vectors: reads apply them");
+            }
+        }
     }
 }

@@ -31,6 +31,7 @@ import io.dovetail.table.read.ReadPlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.read.ReadSplit;
 import io.dovetail.table.read.SystemFields;
+import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
@@ -49,10 +50,11 @@ import java.util.stream.IntStream;
 
 /**
  * Rewrites the groups of one {@link CompactionTask} into one normal file (semantics §8.1, normal
- * task): every column of the current schema is read through the read path without deletion vectors,
- * so every position of the range is kept in row order, and written to one non-rolling file with
- * {@code firstRowId} = the range start, {@code fileSource} COMPACT and the inputs' minimum and
- * maximum sequence numbers (which the commit keeps, because they are not 0).
+ * task): every column of the current schema but the BLOB ones (whose {@code .blob} files stay,
+ * still inside the range) is read through the read path without deletion vectors, so every position
+ * of the range is kept in row order, and written to one non-rolling file with {@code firstRowId} =
+ * the range start, {@code fileSource} COMPACT and the inputs' minimum and maximum sequence numbers
+ * (which the commit keeps, because they are not 0).
  */
 public final class RangeRewriter {
 
@@ -80,7 +82,7 @@ public final class RangeRewriter {
             TableStore store, TableSchema schema, Snapshot snapshot, List<CompactionTask> tasks) {
         this.store = store;
         this.schema = schema;
-        List<DataField> fields = new ArrayList<>(schema.fields());
+        List<DataField> fields = new ArrayList<>(normalColumns(schema));
         fields.add(SystemFields.ROW_ID);
         List<RowRange> ranges = tasks.stream().map(CompactionTask::range).toList();
         ReadPlan plan =
@@ -115,10 +117,10 @@ public final class RangeRewriter {
             toRead.add(planned);
         }
         ProjectedRowData values =
-                ProjectedRowData.from(IntStream.range(0, schema.fields().size()).toArray());
+                ProjectedRowData.from(IntStream.range(0, normalColumns(schema).size()).toArray());
         RowData partition = partitionCodec.deserialize(task.partition());
         try (DataFileWriter writer =
-                        DataFileWriter.open(store.paths(), schema, null, partition, options);
+                        DataFileWriter.forNormalColumns(store.paths(), schema, partition, options);
                 RangeRows rows =
                         RangeRows.open(readFields, toRead, range, "compact row range " + range)) {
             for (RowData row = rows.next(); row != null; row = rows.next()) {
@@ -136,6 +138,13 @@ public final class RangeRewriter {
                             .fileSource(FileSource.COMPACT)
                             .build());
         }
+    }
+
+    /** The columns of normal files; BLOB columns stay in their .blob files, which keep row ids. */
+    private static List<DataField> normalColumns(TableSchema schema) {
+        return schema.fields().stream()
+                .filter(f -> !DataEvolutionTableValidator.isDedicatedColumn(schema, f))
+                .toList();
     }
 
     private static RuntimeException misaligned(RowRange range, String problem) {

@@ -102,11 +102,20 @@ public final class DataFileWriter implements AutoCloseable {
             TablePaths paths,
             TableSchema schema,
             @Nullable List<String> writeCols,
+            boolean withoutDedicated,
             RowData partition,
             DataFileWriterOptions options) {
         this.paths = paths;
         this.schema = schema;
-        this.columns = columns(schema, writeCols);
+        this.columns =
+                withoutDedicated
+                        ? schema.fields().stream()
+                                .filter(
+                                        f ->
+                                                !DataEvolutionTableValidator.isDedicatedColumn(
+                                                        schema, f))
+                                .toList()
+                        : columns(schema, writeCols);
         List<String> normalNames = new ArrayList<>();
         List<Integer> normalPositions = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
@@ -141,8 +150,11 @@ public final class DataFileWriter implements AutoCloseable {
                         : ProjectedRowData.from(
                                 normalPositions.stream().mapToInt(Integer::intValue).toArray());
         // a table with dedicated columns never writes null writeCols (Paimon reads null as all)
+        boolean dedicatedColumns =
+                schema.fields().stream()
+                        .anyMatch(f -> DataEvolutionTableValidator.isDedicatedColumn(schema, f));
         this.writeCols =
-                blobs.isEmpty() && (writeCols == null || writeCols.equals(schema.fieldNames()))
+                !dedicatedColumns && (writeCols == null || writeCols.equals(schema.fieldNames()))
                         ? null
                         : List.copyOf(normalNames);
         if (writeCols != null && this.writeCols != null) {
@@ -169,7 +181,19 @@ public final class DataFileWriter implements AutoCloseable {
             @Nullable List<String> writeCols,
             RowData partition,
             DataFileWriterOptions options) {
-        return new DataFileWriter(paths, schema, writeCols, partition, options);
+        return new DataFileWriter(paths, schema, writeCols, false, partition, options);
+    }
+
+    /**
+     * A writer of the normal files of full rows: rows hold every column of the schema but the
+     * dedicated (BLOB) ones, in schema order, whose files a caller keeps (compaction).
+     */
+    public static DataFileWriter forNormalColumns(
+            TablePaths paths,
+            TableSchema schema,
+            RowData partition,
+            DataFileWriterOptions options) {
+        return new DataFileWriter(paths, schema, null, true, partition, options);
     }
 
     /** A rolling writer of full rows, with the table's options. */

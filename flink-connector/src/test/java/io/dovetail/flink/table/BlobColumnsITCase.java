@@ -113,6 +113,14 @@ class BlobColumnsITCase {
                     .as("BLOB rows of %s", normal.file().fileName())
                     .isEqualTo(normal.file().rowCount());
         }
+        assertThat(
+                        SqlTesting.rows(
+                                sql,
+                                "SELECT file_format, COUNT(*) FROM `images$files` GROUP BY"
+                                        + " file_format"))
+                .containsExactlyInAnyOrder(
+                        "+I[parquet, " + (files.size() - blobs.size()) + "]",
+                        "+I[blob, " + blobs.size() + "]");
         assertThat(SqlTesting.rows(sql, "SELECT COUNT(*) FROM images WHERE img IS NULL"))
                 .containsExactly(
                         "+I[" + images.values().stream().filter(v -> v == null).count() + "]");

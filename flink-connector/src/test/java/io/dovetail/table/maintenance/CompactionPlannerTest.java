@@ -166,14 +166,23 @@ class CompactionPlannerTest {
     }
 
     @Test
-    void dedicatedFilesAreRefused() {
+    void blobFilesStayAndVectorStoreFilesAreRefused() {
         file("a", 0, 10, 20);
-        files.add(entry("a", "data-x-1.blob", 0, 5, 20, 1, 1));
+        file("a", 10, 10, 20);
+        files.add(entry("a", "data-x-1.blob", 5, 10, 20, 1, 1));
+        assertThat(ranges(plan(SMALL))).containsExactly("a[0, 19]");
+        assertThat(plan(SMALL).get(0).groups())
+                .allSatisfy(
+                        g ->
+                                assertThat(g.files())
+                                        .noneMatch(f -> f.file().fileName().endsWith(".blob")));
 
+        files.add(entry("a", "data-x-2.vector.avro", 0, 5, 20, 1, 1));
         assertThatThrownBy(() -> plan(SMALL))
                 .isInstanceOf(DovetailException.class)
-                .hasMessageContaining("Not supported: compacting a partition that holds BLOB")
-                .hasMessageContaining("data-x-1.blob");
+                .hasMessageContaining(
+                        "Not supported: compacting a partition that holds vector-store")
+                .hasMessageContaining("data-x-2.vector.avro");
     }
 
     @Test

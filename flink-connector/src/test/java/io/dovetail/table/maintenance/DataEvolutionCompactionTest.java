@@ -257,23 +257,29 @@ class DataEvolutionCompactionTest {
     }
 
     @Test
-    void refusesTablesWithDedicatedColumns() {
+    void refusesTablesWithVectorStoreColumns() {
         TableStore store = TableStore.at(new TablePaths(new Path(dir.toUri())));
         store.schemas()
                 .createTable(
                         List.of(
                                 new DataField(0, "id", DataTypes.BIGINT()),
-                                new DataField(1, "image", DataTypes.BLOB())),
+                                new DataField(
+                                        1, "embedding", DataTypes.VECTOR(DataTypes.FLOAT(), 4))),
                         List.of(),
                         List.of(),
-                        Map.of("row-tracking.enabled", "true", "data-evolution.enabled", "true"),
+                        Map.of(
+                                "row-tracking.enabled",
+                                "true",
+                                "data-evolution.enabled",
+                                "true",
+                                "vector.file.format",
+                                "avro"),
                         null);
 
         assertThatThrownBy(() -> new DataEvolutionCompaction(store).compact(COMPACTOR, 1))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining(
-                        "Not supported: compacting a table with BLOB or vector-store column"
-                                + " 'image'");
+                        "Not supported: compacting a table with vector-store column 'embedding'");
     }
 
     /** The reads every comparison covers: full rows with row ids, projections, one partition. */
