@@ -44,8 +44,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * BLOB tables across engines in one warehouse, Apache Paimon 1.4.2's Flink connector on one side: a
  * table Paimon writes (two BLOB fields, NULLs, .blob files rolled inside each normal file, two
  * appends, a descriptor input) reads through Dovetail's SQL exactly as through Paimon's, with every
- * projection; Dovetail's appends and an update of a non-BLOB column to it, and a table Dovetail
- * creates and writes, read through Paimon's SQL exactly as through Dovetail's.
+ * projection; Dovetail's appends, updates of a non-BLOB and of BLOB columns and a compaction of it,
+ * and a table Dovetail creates and writes, read through Paimon's SQL exactly as through Dovetail's.
  */
 class BlobInteropITCase {
 
@@ -112,6 +112,17 @@ class BlobInteropITCase {
         // Dovetail appends and updates a column of the other kind; Paimon reads it all
         insert("dovetail", "media", 200, 30);
         sql.executeSql("UPDATE dovetail.`default`.media SET caption = 'new' WHERE id < 50").await();
+        // an update of BLOB columns: a new version of each over every touched range
+        sql.executeSql(
+                        "UPDATE dovetail.`default`.media SET img = X'ABCD', audio = CAST(NULL AS"
+                                + " BYTES) WHERE id IN (7, 45, 201)")
+                .await();
+        assertThat(
+                        read(
+                                "dovetail",
+                                "media",
+                                "id, img, audio FROM media WHERE id IN (7, 45, 201) --"))
+                .containsExactly("+I[201, abcd, null]", "+I[45, abcd, null]", "+I[7, abcd, null]");
         assertThat(read("paimon", "media", "id, caption, img, audio"))
                 .isEqualTo(read("dovetail", "media", "id, caption, img, audio"))
                 .hasSize(96);

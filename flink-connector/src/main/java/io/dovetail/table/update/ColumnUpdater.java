@@ -195,7 +195,7 @@ public final class ColumnUpdater {
             if (current != null) {
                 GroupBackfill.Rewrite done = current;
                 current = null;
-                written.add(done.finish());
+                written.addAll(done.finish());
             }
         }
 

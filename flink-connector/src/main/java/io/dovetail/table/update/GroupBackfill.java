@@ -32,14 +32,16 @@ import org.apache.flink.table.data.utils.ProjectedRowData;
 
 import javax.annotation.Nullable;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 
 /**
  * Rewrites the updated columns of one group into one partial-column file covering its whole range
- * (data-evolution semantics §6.2): the group's current values of those columns are read through the
- * read path, position by position in row-id order, and each position takes its new value if the
- * updates have one, else its current value.
+ * (and each updated BLOB column into one {@code .blob} file over the same range) (data-evolution
+ * semantics §6.2): the group's current values of those columns are read through the read path,
+ * position by position in row-id order, and each position takes its new value if the updates have
+ * one, else its current value.
  *
  * <p>The group is read <em>without</em> its deletion vector, so positions hidden by it are read too
  * and keep their current value: the new file stays aligned with the group's other files, and the
@@ -111,16 +113,21 @@ final class GroupBackfill {
             next = rowId + 1;
         }
 
-        ManifestEntry finish() {
+        /** The group's partial file, then one .blob file per updated BLOB column, if any. */
+        List<ManifestEntry> finish() {
             fillTo(group.range().last() + 1);
-            ManifestEntry file = writer.finish().get(0); // the one file of a non-rolling writer
+            List<ManifestEntry> files = new ArrayList<>();
+            for (ManifestEntry file : writer.finish()) { // non-rolling: one file per kind
+                files.add(
+                        new ManifestEntry(
+                                file.kind(),
+                                file.partition(),
+                                file.bucket(),
+                                file.totalBuckets(),
+                                file.file().toBuilder().firstRowId(group.range().first()).build()));
+            }
             close();
-            return new ManifestEntry(
-                    file.kind(),
-                    file.partition(),
-                    file.bucket(),
-                    file.totalBuckets(),
-                    file.file().toBuilder().firstRowId(group.range().first()).build());
+            return files;
         }
 
         private void fillTo(long end) {

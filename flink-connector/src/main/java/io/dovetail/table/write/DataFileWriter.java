@@ -53,10 +53,12 @@ import java.util.Set;
  * (a data-evolution partial-column file; {@code writeCols} = those columns in the order given). An
  * append to a table with BLOB columns writes the other columns to the normal file ({@code
  * writeCols} listing them) and each BLOB column to {@code .blob} files of its own ({@link
- * BlobFieldWriter}), closed with the normal file and listed after it. Rows must have exactly the
- * written columns, in that order. Files roll at {@code target-file-size} or {@code
- * target-file-row-num}; {@link #forPartialColumns} never rolls, so its one file holds exactly the
- * rows written.
+ * BlobFieldWriter}), closed with the normal file and listed after it. A partial-column write of
+ * BLOB columns writes each to one {@code .blob} file covering every row written (a new version of
+ * the column over the whole range, which Paimon 1.4.2 reads), beside the partial file of the other
+ * columns, if any. Rows must have exactly the written columns, in that order. Files roll at {@code
+ * target-file-size} or {@code target-file-row-num}; {@link #forPartialColumns} never rolls, so its
+ * one file holds exactly the rows written.
  *
  * <p>Each file's metadata is complete except what the commit assigns: exact size and row count,
  * value statistics taken from the file (Parquet footer, ORC column statistics, as Paimon does), the
@@ -121,13 +123,6 @@ public final class DataFileWriter implements AutoCloseable {
         for (int i = 0; i < columns.size(); i++) {
             DataField column = columns.get(i);
             if (DataEvolutionTableValidator.isDedicatedColumn(schema, column)) {
-                if (writeCols != null) {
-                    throw Errors.unsupported(
-                            "writing BLOB column '"
-                                    + column.name()
-                                    + "' in a partial-column file (UPDATE, merge, column updates)",
-                            "Dovetail writes BLOB columns on INSERT; update the other columns");
-                }
                 blobs.add(
                         new BlobFieldWriter(
                                 column,
@@ -140,7 +135,7 @@ public final class DataFileWriter implements AutoCloseable {
                 normalPositions.add(i);
             }
         }
-        if (normalNames.isEmpty()) {
+        if (normalNames.isEmpty() && writeCols == null) {
             throw Errors.invalidArgument("A data file must hold at least one normal column.");
         }
         this.normalColumns = blobs.isEmpty() ? columns : normalColumns(normalNames);
@@ -230,13 +225,16 @@ public final class DataFileWriter implements AutoCloseable {
     public void write(RowData row) {
         checkOpen();
         try {
+            for (BlobFieldWriter blob : blobs) {
+                blob.write(row);
+            }
+            if (normalColumns.isEmpty()) { // a partial-column write of BLOB columns only
+                return;
+            }
             if (current == null) {
                 current = newFile();
             }
             current.write(normalValues == null ? row : normalValues.replaceRow(row));
-            for (BlobFieldWriter blob : blobs) {
-                blob.write(row);
-            }
             long rows = current.rowCount();
             if (rows >= options.targetRowCount()
                     || (rows % SIZE_CHECK_INTERVAL == 0
@@ -258,6 +256,8 @@ public final class DataFileWriter implements AutoCloseable {
         try {
             if (current != null) {
                 closeCurrent();
+            } else if (normalColumns.isEmpty()) {
+                finishBlobFiles();
             }
         } catch (RuntimeException e) {
             abort();
@@ -325,7 +325,11 @@ public final class DataFileWriter implements AutoCloseable {
                         .writeCols(writeCols)
                         .build();
         written.add(entry(meta));
-        for (BlobFieldWriter blob : blobs) { // after their normal file: the commit's row-id order
+        finishBlobFiles(); // after their normal file: the commit's row-id order
+    }
+
+    private void finishBlobFiles() {
+        for (BlobFieldWriter blob : blobs) {
             blob.finish().forEach(m -> written.add(entry(m)));
         }
     }
