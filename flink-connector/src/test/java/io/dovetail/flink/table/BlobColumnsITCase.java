@@ -164,11 +164,12 @@ class BlobColumnsITCase {
                                 sql, "SELECT COUNT(*) FROM retouched WHERE caption = 'retouched'"))
                 .containsExactly("+I[2]");
 
-        // the same by _ROW_ID, through the column-updates sink
+        // the same by _ROW_ID, through the column-updates sink (an insert by two writers need
+        // not give ids 40 and 41 the row ids 40 and 41)
         SqlTesting.execute(
                 sql,
-                "INSERT INTO `retouched$column_updates` (_ROW_ID, img) VALUES (40, X'BEEF'),"
-                        + " (41, CAST(NULL AS BYTES))");
+                "INSERT INTO `retouched$column_updates` (_ROW_ID, img) SELECT _ROW_ID, CASE id"
+                        + " WHEN 40 THEN X'BEEF' END FROM retouched WHERE id IN (40, 41)");
         images.put(40L, new byte[] {(byte) 0xBE, (byte) 0xEF});
         images.put(41L, null);
         assertThat(readImages("retouched", "")).isEqualTo(hex(images));
@@ -350,7 +351,10 @@ class BlobColumnsITCase {
                         + ")");
     }
 
-    /** Inserts rows {@code first ..} with images of 100-700 random bytes, every 7th NULL. */
+    /**
+     * Inserts rows {@code first ..} (row ids in id order, continuing the table's) with images of
+     * 100-700 random bytes, every 7th NULL.
+     */
     private Map<Long, byte[]> insertImages(String table, long first, int count) {
         Random random = new Random(first);
         Map<Long, byte[]> images = new HashMap<>();
@@ -373,7 +377,13 @@ class BlobColumnsITCase {
                                     : "X'" + HexFormat.of().formatHex(image) + "'")
                             + ")");
         }
-        SqlTesting.execute(sql, "INSERT INTO " + table + " VALUES " + String.join(", ", values));
+        // one writer: one normal file per insert, row ids in id order
+        SqlTesting.execute(
+                sql,
+                "INSERT INTO "
+                        + table
+                        + " /*+ OPTIONS('sink.parallelism' = '1') */ VALUES "
+                        + String.join(", ", values));
         return images;
     }
 
