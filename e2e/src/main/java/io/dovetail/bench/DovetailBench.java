@@ -64,6 +64,15 @@ public final class DovetailBench {
                     System.exit(1);
                 }
                 break;
+            case "blob":
+                try {
+                    BlobBenchmark.run(
+                            new BenchArgs(rest, List.of("rows", "blob-kb", "dim", "repeats")));
+                } catch (ResultMismatch e) {
+                    System.err.println("error: wrong result: " + e.getMessage());
+                    System.exit(1);
+                }
+                break;
             default:
                 usage();
                 System.exit(2);
@@ -77,6 +86,8 @@ public final class DovetailBench {
                         + " [--repeats R] [--point-lookups L]\n"
                         + "       dovetail-bench sql [--rows N] [--cols M] [--repeats R]\n"
                         + "       dovetail-bench merge [--rows N] [--cols M] [--repeats R]"
-                        + " [--sweep-rows S]");
+                        + " [--sweep-rows S]\n"
+                        + "       dovetail-bench blob [--rows N] [--blob-kb K] [--dim D]"
+                        + " [--repeats R]");
     }
 }

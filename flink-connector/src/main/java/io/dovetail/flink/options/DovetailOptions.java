@@ -298,13 +298,45 @@ public final class DovetailOptions {
                                     + " 'target-file-size'); it also closes with the normal file"
                                     + " whose rows it holds.");
 
+    public static final ConfigOption<String> VECTOR_FIELD =
+            ConfigOptions.key(TableOptions.VECTOR_FIELD)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Comma list of ARRAY columns that CREATE TABLE declares VECTOR columns"
+                                    + " (embeddings): fixed-length vectors of BOOLEAN, TINYINT,"
+                                    + " SMALLINT, INT, BIGINT, FLOAT or DOUBLE with no NULL"
+                                    + " element, stored in vector-store files. Each needs"
+                                    + " field.<column>.vector-dim and the table"
+                                    + " vector.file.format. Flink sees them as ARRAY columns.");
+
+    public static final ConfigOption<Integer> VECTOR_DIM =
+            ConfigOptions.key(TableOptions.vectorDimKey("<column>"))
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The dimension of VECTOR column <column>: every value has exactly"
+                                    + " this many elements.");
+
     public static final ConfigOption<String> VECTOR_FILE_FORMAT =
             ConfigOptions.key(TableOptions.VECTOR_FILE_FORMAT)
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "When set, VECTOR columns are stored in dedicated vector-store"
-                                    + " files.");
+                            "The format of the vector-store files that hold the table's VECTOR"
+                                    + " columns: 'avro' (compressed with file.compression) or"
+                                    + " 'json' (uncompressed). Required by VECTOR columns;"
+                                    + " Paimon's 'lance' is refused (it needs a native"
+                                    + " library).");
+
+    public static final ConfigOption<MemorySize> VECTOR_TARGET_FILE_SIZE =
+            ConfigOptions.key(TableOptions.VECTOR_TARGET_FILE_SIZE)
+                    .memoryType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "A vector-store file rolls once it holds this many bytes (default ten"
+                                    + " times 'target-file-size'); it also closes with the normal"
+                                    + " file whose rows it holds.");
 
     public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
             ConfigOptions.key(PartitionPaths.DEFAULT_NAME_OPTION)
@@ -426,7 +458,10 @@ public final class DovetailOptions {
                     BLOB_DESCRIPTOR_FIELD,
                     BLOB_AS_DESCRIPTOR,
                     BLOB_TARGET_FILE_SIZE,
+                    VECTOR_FIELD,
+                    VECTOR_DIM,
                     VECTOR_FILE_FORMAT,
+                    VECTOR_TARGET_FILE_SIZE,
                     FILE_FORMAT,
                     FILE_COMPRESSION,
                     ZSTD_LEVEL,

@@ -120,13 +120,19 @@ final class FilesTable implements SystemTable {
         return rows;
     }
 
-    /** The file format column: {@code blob} for a .blob file, else the name's format extension. */
+    /**
+     * The file format column: {@code blob} for a .blob file, the format after {@code .vector.} for
+     * a vector-store file, else the name's format extension.
+     */
     private static String format(String fileName) {
         if (DataFileKinds.isBlob(fileName)) {
             return "blob";
         }
-        if (DataFileKinds.isVectorStore(fileName)) {
-            return fileName.substring(fileName.lastIndexOf('.') + 1);
+        if (DataFileKinds.isVectorStore(fileName)) { // data-...vector.<format>[.<codec>]
+            String rest =
+                    fileName.substring(fileName.lastIndexOf(".vector.") + ".vector.".length());
+            int dot = rest.indexOf('.');
+            return dot < 0 ? rest : rest.substring(0, dot);
         }
         return DataFileFormat.ofFileName(fileName).extension();
     }

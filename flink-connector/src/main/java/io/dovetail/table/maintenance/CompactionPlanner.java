@@ -45,9 +45,8 @@ import java.util.Map;
  *       never with a single file (its rewrite would be the same file again).
  * </ol>
  *
- * BLOB files take no part (as in Paimon 1.4.2): they keep their row ids, which stay inside the one
- * normal file a task writes. Partitions holding vector-store files are refused: Dovetail cannot
- * read those files yet, so it cannot vouch for the layout around them.
+ * BLOB and vector-store files take no part (as in Paimon 1.4.2): they keep their row ids, which
+ * stay inside the one normal file a task writes.
  */
 public final class CompactionPlanner {
 
@@ -61,14 +60,6 @@ public final class CompactionPlanner {
     public List<CompactionTask> plan(List<ManifestEntry> liveFiles) {
         Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
         for (ManifestEntry entry : liveFiles) {
-            if (DataFileKinds.isVectorStore(entry.file().fileName())) {
-                throw Errors.unsupported(
-                        "compacting a partition that holds vector-store file "
-                                + entry.file().fileName(),
-                        "Dovetail does not read vector-store files yet, so it leaves their"
-                                + " partitions alone: compact the other partitions only, or"
-                                + " compact this table with Paimon");
-            }
             if (DataFileKinds.isNormal(entry.file().fileName()) && entry.file().rowCount() > 0) {
                 byPartition
                         .computeIfAbsent(ByteBuffer.wrap(entry.partition()), k -> new ArrayList<>())

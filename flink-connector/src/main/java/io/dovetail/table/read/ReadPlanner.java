@@ -23,7 +23,6 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.DeletionVectorMeta;
 import io.dovetail.table.index.IndexManifestEntry;
-import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -193,15 +192,11 @@ public final class ReadPlanner {
             LongFunction<TableSchema> schemas,
             GroupStatistics statistics) {
         List<ProviderSelection.Candidate> normal = new ArrayList<>();
-        List<ProviderSelection.Candidate> blobs = new ArrayList<>();
+        List<ProviderSelection.Candidate> dedicated = new ArrayList<>();
         for (ManifestEntry entry : group) {
             ProviderSelection.Candidate candidate =
                     new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file());
-            if (RowGroups.isNormal(entry.file())) {
-                normal.add(candidate);
-            } else if (DataFileKinds.isBlob(entry.file().fileName())) {
-                blobs.add(candidate);
-            }
+            (RowGroups.isNormal(entry.file()) ? normal : dedicated).add(candidate);
         }
         DataFileMeta anchor =
                 normal.stream()
@@ -210,7 +205,7 @@ public final class ReadPlanner {
                         .orElseThrow();
         RowRange range = RowRange.ofCount(anchor.firstRowId(), anchor.rowCount());
         ProviderSelection.Providers providers =
-                ProviderSelection.of(normal, blobs, partition, schemas);
+                ProviderSelection.of(normal, dedicated, partition, schemas);
         if (request.filter() != null
                 && !BoundsCheck.mayMatch(request.filter(), statistics.of(providers, range))) {
             return null;

@@ -126,7 +126,6 @@ public final class RowGroups {
             group.sort(Comparator.naturalOrder());
             List<ManifestEntry> members = new ArrayList<>();
             group.forEach(i -> members.add(files.get(i)));
-            rejectVectorStores(members);
             out.add(members);
         }
         return out;
@@ -182,20 +181,6 @@ public final class RowGroups {
                         + " overlap without covering the same row ids; files of a"
                         + " data-evolution table must have equal or disjoint row ranges. The"
                         + " table was written by a faulty writer.");
-    }
-
-    private static void rejectVectorStores(List<ManifestEntry> group) {
-        List<String> dedicated =
-                group.stream()
-                        .map(e -> e.file().fileName())
-                        .filter(DataFileKinds::isVectorStore)
-                        .toList();
-        if (!dedicated.isEmpty()) {
-            throw Errors.unsupported(
-                    "reading vector-store files " + dedicated + " (not supported yet)",
-                    "Dovetail reads data-evolution tables whose columns are in normal data files"
-                            + " and .blob files");
-        }
     }
 
     private static RowRange range(ManifestEntry entry) {

@@ -50,8 +50,17 @@ public final class TableOptions {
 
     public static final String CLUSTERING_INCREMENTAL = "clustering.incremental";
 
-    /** When set, VECTOR columns are stored in dedicated vector-store files. */
+    /**
+     * When set, VECTOR columns are stored in dedicated vector-store files of this format ({@code
+     * avro} or {@code json} in Dovetail).
+     */
     public static final String VECTOR_FILE_FORMAT = "vector.file.format";
+
+    /** Comma list of ARRAY columns that CREATE TABLE makes VECTOR columns. */
+    public static final String VECTOR_FIELD = "vector-field";
+
+    /** Rolling size of vector-store files; absent: ten times {@code target-file-size}. */
+    public static final String VECTOR_TARGET_FILE_SIZE = "vector.target-file-size";
 
     public static final String FILE_FORMAT = "file.format";
 
@@ -164,6 +173,11 @@ public final class TableOptions {
                 options.containsKey(BLOB_DESCRIPTOR_FIELD)
                         ? BLOB_DESCRIPTOR_FIELD
                         : BLOB_DESCRIPTOR_FIELD_FALLBACK);
+    }
+
+    /** The key {@code field.<column>.vector-dim}: the dimension of VECTOR column {@code column}. */
+    public static String vectorDimKey(String column) {
+        return "field." + column + ".vector-dim";
     }
 
     /** Paimon's boolean reading: "true" in any case is true, anything else (or absent) false. */

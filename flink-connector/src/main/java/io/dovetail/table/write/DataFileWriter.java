@@ -30,6 +30,7 @@ import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
+import io.dovetail.table.types.TypeRoot;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
@@ -53,12 +54,14 @@ import java.util.Set;
  * (a data-evolution partial-column file; {@code writeCols} = those columns in the order given). An
  * append to a table with BLOB columns writes the other columns to the normal file ({@code
  * writeCols} listing them) and each BLOB column to {@code .blob} files of its own ({@link
- * BlobFieldWriter}), closed with the normal file and listed after it. A partial-column write of
- * BLOB columns writes each to one {@code .blob} file covering every row written (a new version of
- * the column over the whole range, which Paimon 1.4.2 reads), beside the partial file of the other
- * columns, if any. Rows must have exactly the written columns, in that order. Files roll at {@code
- * target-file-size} or {@code target-file-row-num}; {@link #forPartialColumns} never rolls, so its
- * one file holds exactly the rows written.
+ * BlobFieldWriter}) and, with {@code vector.file.format} set, the VECTOR columns together to
+ * vector-store files ({@link VectorStoreWriter}), all closed with the normal file and listed after
+ * it (BLOB files first). A partial-column write of BLOB columns writes each to one {@code .blob}
+ * file covering every row written (a new version of the column over the whole range, which Paimon
+ * 1.4.2 reads), beside the partial file of the other columns, if any. Rows must have exactly the
+ * written columns, in that order. Files roll at {@code target-file-size} or {@code
+ * target-file-row-num}; {@link #forPartialColumns} never rolls, so its one file holds exactly the
+ * rows written.
  *
  * <p>Each file's metadata is complete except what the commit assigns: exact size and row count,
  * value statistics taken from the file (Parquet footer, ORC column statistics, as Paimon does), the
@@ -88,6 +91,7 @@ public final class DataFileWriter implements AutoCloseable {
     private final List<DataField> normalColumns; // those of the normal files
     @Nullable private final ProjectedRowData normalValues; // null: every column is normal
     private final List<BlobFieldWriter> blobs = new ArrayList<>();
+    @Nullable private final VectorStoreWriter vectors; // null: no VECTOR column written
     @Nullable private final List<String> writeCols;
     private final String partitionPath;
     private final byte[] partitionBytes;
@@ -120,9 +124,15 @@ public final class DataFileWriter implements AutoCloseable {
                         : columns(schema, writeCols);
         List<String> normalNames = new ArrayList<>();
         List<Integer> normalPositions = new ArrayList<>();
+        List<DataField> vectorColumns = new ArrayList<>();
+        List<Integer> vectorPositions = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             DataField column = columns.get(i);
-            if (DataEvolutionTableValidator.isDedicatedColumn(schema, column)) {
+            if (DataEvolutionTableValidator.isDedicatedColumn(schema, column)
+                    && column.type().root() == TypeRoot.VECTOR) {
+                vectorColumns.add(column);
+                vectorPositions.add(i);
+            } else if (DataEvolutionTableValidator.isDedicatedColumn(schema, column)) {
                 blobs.add(
                         new BlobFieldWriter(
                                 column,
@@ -138,9 +148,19 @@ public final class DataFileWriter implements AutoCloseable {
         if (normalNames.isEmpty() && writeCols == null) {
             throw Errors.invalidArgument("A data file must hold at least one normal column.");
         }
-        this.normalColumns = blobs.isEmpty() ? columns : normalColumns(normalNames);
+        this.vectors =
+                vectorColumns.isEmpty()
+                        ? null
+                        : new VectorStoreWriter(
+                                vectorColumns,
+                                vectorPositions.stream().mapToInt(Integer::intValue).toArray(),
+                                this::newDedicatedPath,
+                                options,
+                                schema.id());
+        boolean allNormal = blobs.isEmpty() && vectors == null;
+        this.normalColumns = allNormal ? columns : normalColumns(normalNames);
         this.normalValues =
-                blobs.isEmpty()
+                allNormal
                         ? null
                         : ProjectedRowData.from(
                                 normalPositions.stream().mapToInt(Integer::intValue).toArray());
@@ -181,7 +201,8 @@ public final class DataFileWriter implements AutoCloseable {
 
     /**
      * A writer of the normal files of full rows: rows hold every column of the schema but the
-     * dedicated (BLOB) ones, in schema order, whose files a caller keeps (compaction).
+     * dedicated (BLOB and vector-store) ones, in schema order, whose files a caller keeps
+     * (compaction).
      */
     public static DataFileWriter forNormalColumns(
             TablePaths paths,
@@ -228,7 +249,10 @@ public final class DataFileWriter implements AutoCloseable {
             for (BlobFieldWriter blob : blobs) {
                 blob.write(row);
             }
-            if (normalColumns.isEmpty()) { // a partial-column write of BLOB columns only
+            if (vectors != null) {
+                vectors.write(row);
+            }
+            if (normalColumns.isEmpty()) { // a partial-column write of dedicated columns only
                 return;
             }
             if (current == null) {
@@ -257,7 +281,7 @@ public final class DataFileWriter implements AutoCloseable {
             if (current != null) {
                 closeCurrent();
             } else if (normalColumns.isEmpty()) {
-                finishBlobFiles();
+                finishDedicatedFiles();
             }
         } catch (RuntimeException e) {
             abort();
@@ -278,6 +302,9 @@ public final class DataFileWriter implements AutoCloseable {
             current = null;
         }
         blobs.forEach(BlobFieldWriter::closeQuietly);
+        if (vectors != null) {
+            vectors.closeQuietly();
+        }
         created.forEach(FileIO::deleteQuietly);
         written.clear();
     }
@@ -301,9 +328,13 @@ public final class DataFileWriter implements AutoCloseable {
     }
 
     private Path newBlobPath() {
+        return newDedicatedPath("blob");
+    }
+
+    private Path newDedicatedPath(String suffix) {
         Path path =
                 paths.dataFile(
-                        partitionPath, TablePaths.UNAWARE_BUCKET, names.newDataFileName("blob"));
+                        partitionPath, TablePaths.UNAWARE_BUCKET, names.newDataFileName(suffix));
         created.add(path);
         return path;
     }
@@ -325,12 +356,16 @@ public final class DataFileWriter implements AutoCloseable {
                         .writeCols(writeCols)
                         .build();
         written.add(entry(meta));
-        finishBlobFiles(); // after their normal file: the commit's row-id order
+        finishDedicatedFiles(); // after their normal file: the commit's row-id order
     }
 
-    private void finishBlobFiles() {
+    /** Lists the BLOB files, then the vector-store files, of the rows written since the last. */
+    private void finishDedicatedFiles() {
         for (BlobFieldWriter blob : blobs) {
             blob.finish().forEach(m -> written.add(entry(m)));
+        }
+        if (vectors != null) {
+            vectors.finish().forEach(m -> written.add(entry(m)));
         }
     }
 

@@ -19,6 +19,7 @@ package io.dovetail.table.maintenance;
 
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -166,23 +167,18 @@ class CompactionPlannerTest {
     }
 
     @Test
-    void blobFilesStayAndVectorStoreFilesAreRefused() {
+    void blobAndVectorStoreFilesStay() {
         file("a", 0, 10, 20);
         file("a", 10, 10, 20);
         files.add(entry("a", "data-x-1.blob", 5, 10, 20, 1, 1));
+        files.add(entry("a", "data-x-2.vector.avro", 0, 5, 20, 1, 1));
         assertThat(ranges(plan(SMALL))).containsExactly("a[0, 19]");
         assertThat(plan(SMALL).get(0).groups())
                 .allSatisfy(
                         g ->
                                 assertThat(g.files())
-                                        .noneMatch(f -> f.file().fileName().endsWith(".blob")));
-
-        files.add(entry("a", "data-x-2.vector.avro", 0, 5, 20, 1, 1));
-        assertThatThrownBy(() -> plan(SMALL))
-                .isInstanceOf(DovetailException.class)
-                .hasMessageContaining(
-                        "Not supported: compacting a partition that holds vector-store")
-                .hasMessageContaining("data-x-2.vector.avro");
+                                        .allMatch(
+                                                f -> DataFileKinds.isNormal(f.file().fileName())));
     }
 
     @Test
