@@ -21,6 +21,7 @@ import io.dovetail.flink.dml.GroupPartitioner;
 import io.dovetail.flink.merge.keyjoin.MatchedSourceRows;
 import io.dovetail.flink.merge.keyjoin.SourceRowsByKey;
 import io.dovetail.flink.sink.Committable;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
@@ -38,7 +39,6 @@ import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.configuration.TaskManagerOptions;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -80,7 +80,7 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long baseSnapshotId;
     private final List<String> keyColumns;
     private final LogicalType[] keyTypes;
@@ -102,7 +102,7 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
             List<String> columns,
             List<LogicalType> rowTypes,
             long maxSourceBytes) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
         this.keyColumns = List.copyOf(keyColumns);
         this.keyTypes = keyTypes.toArray(LogicalType[]::new);
@@ -155,7 +155,7 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         if (rows.size() == 0) {
             return;
         }
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         Snapshot base = store.snapshots().snapshot(baseSnapshotId);
         Matches matches = new Matches(store, base);
         try (matches) {

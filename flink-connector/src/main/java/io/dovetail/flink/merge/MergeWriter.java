@@ -22,6 +22,7 @@ import io.dovetail.flink.dml.SortedChanges;
 import io.dovetail.flink.dml.StaleRowIds;
 import io.dovetail.flink.dml.UpdatedValues;
 import io.dovetail.flink.sink.Committable;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -29,7 +30,6 @@ import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.update.ColumnUpdater;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -60,7 +60,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long baseSnapshotId;
     private final List<String> columns;
     private final StaleRowIds onStale;
@@ -75,7 +75,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     @Nullable private transient BinaryRowData previousUpdate; // null: the previous change deleted
 
     MergeWriter(TablePaths table, long baseSnapshotId, List<String> columns, StaleRowIds onStale) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
         this.columns = List.copyOf(columns);
         this.onStale = onStale;
@@ -84,7 +84,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         updater = ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns);
         files = updater.writer();
         deletes = new Roaring64NavigableMap();

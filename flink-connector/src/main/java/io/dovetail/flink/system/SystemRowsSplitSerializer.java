@@ -17,6 +17,8 @@
  */
 package io.dovetail.flink.system;
 
+import io.dovetail.table.TableLoader;
+
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
@@ -57,7 +59,7 @@ public final class SystemRowsSplitSerializer implements SimpleVersionedSerialize
     }
 
     static void write(SystemRowsSplit split, DataOutputView out) throws IOException {
-        out.writeUTF(split.table());
+        out.writeUTF(split.table().location());
         out.writeUTF(split.systemTable());
         out.writeBoolean(split.snapshotId() != null);
         if (split.snapshotId() != null) {
@@ -67,7 +69,7 @@ public final class SystemRowsSplitSerializer implements SimpleVersionedSerialize
     }
 
     static SystemRowsSplit read(DataInputView in) throws IOException {
-        String table = in.readUTF();
+        TableLoader table = TableLoader.at(in.readUTF());
         String systemTable = in.readUTF();
         Long snapshotId = in.readBoolean() ? in.readLong() : null;
         return new SystemRowsSplit(table, systemTable, snapshotId, in.readLong());

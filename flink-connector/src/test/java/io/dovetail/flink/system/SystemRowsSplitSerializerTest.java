@@ -17,6 +17,8 @@
  */
 package io.dovetail.flink.system;
 
+import io.dovetail.table.TableLoader;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -34,9 +36,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SystemRowsSplitSerializerTest {
 
     private static final SystemRowsSplit FILES =
-            new SystemRowsSplit("file:/warehouse/default.db/t", "files", 7L, 42);
+            new SystemRowsSplit(TableLoader.at("file:/warehouse/default.db/t"), "files", 7L, 42);
     private static final SystemRowsSplit SNAPSHOTS =
-            new SystemRowsSplit("file:/warehouse/default.db/t", "snapshots", null, 0);
+            new SystemRowsSplit(
+                    TableLoader.at("file:/warehouse/default.db/t"), "snapshots", null, 0);
 
     @Test
     void splitsHaveStoredVersion1Bytes() throws IOException {

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.maintenance;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
@@ -24,7 +25,6 @@ import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.api.java.tuple.Tuple3;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -47,7 +47,7 @@ final class CompactionCommitter extends AbstractStreamOperator<Row>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final String commitUser;
     private final MaintenancePlanBytes plan;
 
@@ -55,7 +55,7 @@ final class CompactionCommitter extends AbstractStreamOperator<Row>
     private transient Set<Integer> rewriters;
 
     CompactionCommitter(TablePaths table, String commitUser, MaintenancePlanBytes plan) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.commitUser = commitUser;
         this.plan = plan;
     }
@@ -82,7 +82,7 @@ final class CompactionCommitter extends AbstractStreamOperator<Row>
                 files.add(CompactionTaskCodec.entryFromBytes(file));
             }
         }
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         DataEvolutionCompaction.Result result =
                 new DataEvolutionCompaction(store)
                         .commit(

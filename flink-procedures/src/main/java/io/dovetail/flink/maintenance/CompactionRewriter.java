@@ -17,7 +17,7 @@
  */
 package io.dovetail.flink.maintenance;
 
-import io.dovetail.table.TableStore;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.maintenance.CompactionTask;
 import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
@@ -29,7 +29,6 @@ import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple3;
-import org.apache.flink.core.fs.Path;
 
 import java.util.List;
 
@@ -47,14 +46,14 @@ final class CompactionRewriter extends RichMapFunction<Integer, Tuple3<Integer, 
     static final TypeInformation<Tuple3<Integer, Integer, byte[]>> OUTPUT =
             Types.TUPLE(Types.INT, Types.INT, Types.PRIMITIVE_ARRAY(Types.BYTE));
 
-    private final String table;
+    private final TableLoader table;
     private final MaintenancePlanBytes plan;
 
     private transient List<CompactionTask> tasks;
     private transient RangeRewriter rewriter;
 
     CompactionRewriter(TablePaths table, MaintenancePlanBytes plan) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.plan = plan;
     }
 
@@ -62,7 +61,7 @@ final class CompactionRewriter extends RichMapFunction<Integer, Tuple3<Integer, 
     public void open(OpenContext context) {
         DataEvolutionCompaction.Plan planned = plan.plan(DataEvolutionCompaction.Plan::new);
         tasks = planned.tasks();
-        rewriter = RangeRewriter.of(TableStore.open(new TablePaths(new Path(table))), planned);
+        rewriter = RangeRewriter.of(table.open(), planned);
     }
 
     @Override

@@ -17,14 +17,13 @@
  */
 package io.dovetail.flink.maintenance;
 
-import io.dovetail.table.TableStore;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DeletionVectorMaterialization;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.api.java.tuple.Tuple3;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -45,14 +44,14 @@ final class MaterializationCommitter extends AbstractStreamOperator<Row>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final String commitUser;
     private final MaintenancePlanBytes plan;
 
     private transient DeletionVectorMaterialization.Rewritten[] rewritten;
 
     MaterializationCommitter(TablePaths table, String commitUser, MaintenancePlanBytes plan) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.commitUser = commitUser;
         this.plan = plan;
     }
@@ -82,7 +81,7 @@ final class MaterializationCommitter extends AbstractStreamOperator<Row>
             }
         }
         DeletionVectorMaterialization.Result result =
-                new DeletionVectorMaterialization(TableStore.open(new TablePaths(new Path(table))))
+                new DeletionVectorMaterialization(table.open())
                         .commit(
                                 commitUser,
                                 MaterializationJob.COMMIT_IDENTIFIER,

@@ -17,7 +17,7 @@
  */
 package io.dovetail.flink.maintenance;
 
-import io.dovetail.table.TableStore;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.maintenance.CompactionTask;
 import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DeletionVectorMaterialization;
@@ -28,7 +28,6 @@ import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple3;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 
 import java.util.List;
@@ -49,7 +48,7 @@ final class MaterializationRewriter
             Types.TUPLE(
                     Types.INT, Types.LONG, Types.OBJECT_ARRAY(Types.PRIMITIVE_ARRAY(Types.BYTE)));
 
-    private final String table;
+    private final TableLoader table;
     private final MaintenancePlanBytes plan;
 
     private transient List<CompactionTask> groups;
@@ -58,7 +57,7 @@ final class MaterializationRewriter
     private transient Counter rowsKept;
 
     MaterializationRewriter(TablePaths table, MaintenancePlanBytes plan) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.plan = plan;
     }
 
@@ -67,9 +66,7 @@ final class MaterializationRewriter
         DeletionVectorMaterialization.Plan planned =
                 plan.plan(DeletionVectorMaterialization.Plan::new);
         groups = planned.groups();
-        rewriter =
-                new DeletionVectorMaterialization(TableStore.open(new TablePaths(new Path(table))))
-                        .rewriter(planned);
+        rewriter = new DeletionVectorMaterialization(table.open()).rewriter(planned);
         groupsRewritten = getRuntimeContext().getMetricGroup().counter("groupsRewritten");
         rowsKept = getRuntimeContext().getMetricGroup().counter("rowsKept");
     }
