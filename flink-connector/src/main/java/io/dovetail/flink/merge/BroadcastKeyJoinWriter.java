@@ -23,6 +23,7 @@ import io.dovetail.flink.merge.keyjoin.SourceRowsByKey;
 import io.dovetail.flink.sink.Committable;
 import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
+import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.FileGroup;
@@ -39,6 +40,7 @@ import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -73,7 +75,7 @@ import java.util.stream.IntStream;
  *
  * <p>The planner only estimates the source's size. A writer whose copy of the source outgrows twice
  * the planned limit, or half its slot's share of the heap, stops the job before anything is written
- * ({@link SourceTooLargeToBroadcast}), and the merge reruns as a SQL join.
+ * ({@link io.dovetail.table.error.SourceTooLargeToBroadcast}), and the merge reruns as a SQL join.
  */
 final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -146,7 +148,9 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         }
         rows.add(rowSerializer.toBinaryRow(row)); // the row as it came, if binary
         if (rows.heapBytes() > heapBudget) {
-            throw SourceTooLargeToBroadcast.failure(rows.size(), rows.heapBytes(), heapBudget);
+            // no restarts: every attempt would fail the same way; MergeJob reruns as a SQL join
+            throw new SuppressRestartsException(
+                    Errors.sourceTooLargeToBroadcast(rows.size(), rows.heapBytes(), heapBudget));
         }
     }
 
@@ -254,7 +258,7 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
                 long rowId = target.getLong(rowIdField);
                 int other = rows.duplicateOf(entry);
                 if (other >= 0) {
-                    throw MergeWriter.matchedTwice(rowId, describe(entry), describe(other));
+                    throw Errors.duplicateMatch(rowId, describe(entry), describe(other));
                 }
                 rows.row(entry, sourceRow);
                 matched[entry >>> 6] |= 1L << entry;

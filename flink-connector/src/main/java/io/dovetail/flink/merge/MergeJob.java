@@ -21,6 +21,7 @@ import io.dovetail.flink.catalog.CatalogTables;
 import io.dovetail.flink.options.DovetailOptions;
 import io.dovetail.flink.sql.SqlFragments;
 import io.dovetail.table.TableStore;
+import io.dovetail.table.error.SourceTooLargeToBroadcast;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.read.RowGroups;
@@ -50,6 +51,7 @@ import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
+import org.apache.flink.util.SerializedThrowable;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -203,7 +205,7 @@ public final class MergeJob {
             try {
                 return resultRow(store, base, commitUser, env.execute(jobName));
             } catch (Exception e) {
-                if (!SourceTooLargeToBroadcast.isCauseOf(e)) {
+                if (!outgrewBroadcast(e)) {
                     throw e;
                 }
                 LOG.info(
@@ -213,6 +215,24 @@ public final class MergeJob {
         }
         sink.build(rows(sql, changes));
         return resultRow(store, base, commitUser, env.execute(jobName));
+    }
+
+    /**
+     * Whether a job failure was caused by {@link SourceTooLargeToBroadcast}, also when the cause
+     * arrives serialized (the client sees a {@link SerializedThrowable} where it could not load the
+     * original class).
+     */
+    private static boolean outgrewBroadcast(Throwable failure) {
+        for (Throwable t = failure; t != null && t.getCause() != t; t = t.getCause()) {
+            if (t instanceof SourceTooLargeToBroadcast
+                    || (t instanceof SerializedThrowable serialized
+                            && SourceTooLargeToBroadcast.class
+                                    .getName()
+                                    .equals(serialized.getOriginalErrorClassName()))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

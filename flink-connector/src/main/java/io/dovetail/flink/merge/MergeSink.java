@@ -212,8 +212,8 @@ public final class MergeSink {
      *
      * Each writer holds every source row in memory: for sources small next to a writer's heap. A
      * writer whose copy outgrows twice {@code maxSourceSize} fails the job without restarts, before
-     * anything is written ({@link SourceTooLargeToBroadcast}). The job runs with object reuse (the
-     * rows are copied where they are held).
+     * anything is written ({@link io.dovetail.table.error.SourceTooLargeToBroadcast}). The job runs
+     * with object reuse (the rows are copied where they are held).
      */
     public DataStreamSink<?> buildBroadcastKeyJoin(
             DataStream<RowData> sourceRows, List<String> keyColumns, MemorySize maxSourceSize) {

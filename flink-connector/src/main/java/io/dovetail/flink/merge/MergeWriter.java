@@ -101,22 +101,16 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         RowData row = element.getValue();
         boolean update = row.getByte(1) == MergeSink.UPDATE;
         if (row.isNullAt(0)) {
-            skipStale(update, "A merge source row has a NULL _ROW_ID");
+            skipStale(update, null);
             return;
         }
         long rowId = row.getLong(0);
         BinaryRowData newValues = update ? values.of(row) : null;
         if (rowId == previousRowId) {
-            throw matchedTwice(rowId, describe(previousUpdate), describe(newValues));
+            throw Errors.duplicateMatch(rowId, describe(previousUpdate), describe(newValues));
         }
         if (!updater.isLive(rowId)) {
-            skipStale(
-                    update,
-                    "Row id "
-                            + rowId
-                            + " is in no live row range of the base snapshot "
-                            + baseSnapshotId
-                            + " (a stale or foreign _ROW_ID)");
+            skipStale(update, rowId);
             return;
         }
         previousRowId = rowId;
@@ -129,12 +123,13 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         }
     }
 
-    private void skipStale(boolean update, String problem) {
+    private void skipStale(boolean update, @Nullable Long rowId) {
         if (onStale != StaleRowIds.SKIP) {
-            throw Errors.invalidArgument(
-                    problem
-                            + "; nothing was committed. Pass on_stale_row_id => 'skip' to ignore"
-                            + " such rows.");
+            throw Errors.staleRowId(
+                    rowId,
+                    baseSnapshotId,
+                    " (a stale or foreign _ROW_ID of a merge source row)",
+                    "Nothing was committed. Pass on_stale_row_id => 'skip' to ignore such rows.");
         }
         (update ? skippedUpdates : skippedDeletes).add(1L);
     }
@@ -165,18 +160,6 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     }
 
     /** The error for a target row matched by two source rows, each described by what it does. */
-    static RuntimeException matchedTwice(long rowId, String first, String second) {
-        return Errors.invalidArgument(
-                "Target row with _ROW_ID "
-                        + rowId
-                        + " is matched by more than one source row: one "
-                        + first
-                        + ", another "
-                        + second
-                        + ". Make the merge condition match at most one source row per target"
-                        + " row; nothing was committed.");
-    }
-
     private String describe(@Nullable RowData change) {
         return change == null ? "deletes it" : "sets " + columns + " to " + values.describe(change);
     }

@@ -62,7 +62,7 @@ public final class CompactionPlanner {
         Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
         for (ManifestEntry entry : liveFiles) {
             if (DataFileKinds.isVectorStore(entry.file().fileName())) {
-                throw Errors.unsupported(
+                throw Errors.unsupportedLayout(
                         "compacting a partition that holds vector-store file "
                                 + entry.file().fileName(),
                         "Dovetail does not read vector-store files yet, so it leaves their"

@@ -119,6 +119,7 @@ public final class DataEvolutionCompaction {
                     DovetailException.Kind.CONFLICT,
                     DovetailException.Kind.INVALID_LAYOUT,
                     DovetailException.Kind.INVALID_ARGUMENT,
+                    DovetailException.Kind.NO_SUCH_SNAPSHOT,
                     DovetailException.Kind.UNSUPPORTED);
 
     private final TableStore store;
@@ -296,7 +297,7 @@ public final class DataEvolutionCompaction {
         for (DataField field : schema.fields()) {
             if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)
                     && !DataEvolutionTableValidator.isBlobColumn(field.type())) {
-                throw Errors.unsupported(
+                throw Errors.unsupportedLayout(
                         "compacting a table with vector-store column '" + field.name() + "'",
                         "Dovetail does not read vector-store files yet, so it leaves such a table"
                                 + " alone; compact it with Paimon");

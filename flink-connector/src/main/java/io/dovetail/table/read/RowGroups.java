@@ -196,7 +196,7 @@ public final class RowGroups {
                         .filter(DataFileKinds::isVectorStore)
                         .toList();
         if (!dedicated.isEmpty()) {
-            throw Errors.unsupported(
+            throw Errors.unsupportedLayout(
                     "reading vector-store files " + dedicated + " (not supported yet)",
                     "Dovetail reads data-evolution tables whose columns are in normal data files"
                             + " and .blob files");
