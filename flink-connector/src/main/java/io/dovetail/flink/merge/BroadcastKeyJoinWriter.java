@@ -125,17 +125,19 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
                         .getConfiguration()
                         .get(TaskManagerOptions.NUM_TASK_SLOTS);
         heapBudget =
-                Math.min(
-                        2 * Math.min(maxSourceBytes, Long.MAX_VALUE / 2),
-                        Runtime.getRuntime().maxMemory() / Math.max(1, slots) / 2);
-        counts = new LongCounter[MergeSink.ACCUMULATORS.size()];
+                BroadcastBudget.writerBudget(
+                        maxSourceBytes, Runtime.getRuntime().maxMemory(), slots);
+        counts = new LongCounter[MergeContract.ACCUMULATORS.size()];
         for (byte action :
-                new byte[] {MergeSink.UPDATE, MergeSink.DELETE, MergeSink.MATCHED_NO_ACTION}) {
+                new byte[] {
+                    MergeContract.UPDATE, MergeContract.DELETE, MergeContract.MATCHED_NO_ACTION
+                }) {
             counts[action] = new LongCounter();
-            getRuntimeContext().addAccumulator(MergeSink.ACCUMULATORS.get(action), counts[action]);
+            getRuntimeContext()
+                    .addAccumulator(MergeContract.ACCUMULATORS.get(action), counts[action]);
         }
         matchedSourceRows = new MatchedSourceRows();
-        getRuntimeContext().addAccumulator(MergeSink.MATCHED_SOURCE_ROWS, matchedSourceRows);
+        getRuntimeContext().addAccumulator(MergeContract.MATCHED_SOURCE_ROWS, matchedSourceRows);
     }
 
     @Override
@@ -264,9 +266,9 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
                 matched[entry >>> 6] |= 1L << entry;
                 byte action = sourceRow.getByte(keyTypes.length);
                 counts[action].add(1L);
-                if (action == MergeSink.UPDATE) {
+                if (action == MergeContract.UPDATE) {
                     return new RowUpdate(rowId, newValues.replaceRow(sourceRow));
-                } else if (action == MergeSink.DELETE) {
+                } else if (action == MergeContract.DELETE) {
                     deletes.addLong(rowId);
                 }
             }
@@ -309,8 +311,8 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         private String describe(int entry) {
             BinaryRowData row = rows.row(entry, new BinaryRowData(rowTypes.length));
             int action = keyTypes.length;
-            if (row.getByte(action) != MergeSink.UPDATE) {
-                return row.getByte(action) == MergeSink.DELETE
+            if (row.getByte(action) != MergeContract.UPDATE) {
+                return row.getByte(action) == MergeContract.DELETE
                         ? "deletes it"
                         : "leaves it unchanged";
             }

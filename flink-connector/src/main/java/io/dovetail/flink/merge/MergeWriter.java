@@ -92,14 +92,14 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         previousRowId = Long.MIN_VALUE;
         skippedUpdates = new LongCounter();
         skippedDeletes = new LongCounter();
-        getRuntimeContext().addAccumulator(MergeSink.SKIPPED_UPDATES, skippedUpdates);
-        getRuntimeContext().addAccumulator(MergeSink.SKIPPED_DELETES, skippedDeletes);
+        getRuntimeContext().addAccumulator(MergeContract.SKIPPED_UPDATES, skippedUpdates);
+        getRuntimeContext().addAccumulator(MergeContract.SKIPPED_DELETES, skippedDeletes);
     }
 
     @Override
     public void processElement(StreamRecord<RowData> element) {
         RowData row = element.getValue();
-        boolean update = row.getByte(1) == MergeSink.UPDATE;
+        boolean update = row.getByte(1) == MergeContract.UPDATE;
         if (row.isNullAt(0)) {
             skipStale(update, null);
             return;
