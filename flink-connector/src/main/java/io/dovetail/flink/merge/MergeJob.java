@@ -20,6 +20,7 @@ package io.dovetail.flink.merge;
 import io.dovetail.flink.catalog.CatalogTables;
 import io.dovetail.flink.options.DovetailOptions;
 import io.dovetail.flink.sql.SqlFragments;
+import io.dovetail.flink.sql.TableName;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.schema.TableOptions;
@@ -87,7 +88,8 @@ public final class MergeJob {
     }
 
     public Row run(StreamExecutionEnvironment env, MergeSpec spec) throws Exception {
-        TableStore store = tables.open(spec.target());
+        TableName target = TableName.parseDatabaseAndTable(spec.target());
+        TableStore store = tables.open(target);
         TableSchema schema = store.latestSchema();
         if (!TableOptions.isTrue(schema.options(), TableOptions.DATA_EVOLUTION_ENABLED)) {
             throw new ValidationException(
@@ -115,18 +117,18 @@ public final class MergeJob {
                                         base.get().id(),
                                         schema.options(),
                                         "the merge into " + spec.target())) {
-            return run(env, spec, store, schema, base);
+            return run(env, spec, target, store, schema, base);
         }
     }
 
     private Row run(
             StreamExecutionEnvironment env,
             MergeSpec spec,
+            TableName target,
             TableStore store,
             TableSchema schema,
             Optional<Snapshot> base)
             throws Exception {
-        String[] name = spec.target().split("\\.");
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         if (spec.parallelism() != null) { // the whole job runs at it, not only the writers
             env.setParallelism(spec.parallelism());
@@ -136,21 +138,19 @@ public final class MergeJob {
         }
         StreamTableEnvironment sql = StreamTableEnvironment.create(env);
         plannerDefaults(env.getConfiguration(), sql.getConfig());
-        sql.registerCatalog(tables.catalogName(), tables.newCatalog(name[0]));
+        sql.registerCatalog(tables.catalogName(), tables.newCatalog(target.database()));
         sql.useCatalog(tables.catalogName());
-        sql.useDatabase(name[0]);
+        sql.useDatabase(target.database());
         for (String statement : spec.sourceSqls()) {
             sql.executeSql(statement);
         }
         String sourceReference =
                 SqlFragments.isQuery(spec.source())
                         ? "(" + spec.source() + ")"
-                        : SqlFragments.quotedTableName("source", spec.source());
+                        : TableName.parse("source", spec.source()).quoted();
         Table source = planned(sql, "SELECT * FROM " + sourceReference, "the merge's source");
         String targetReference =
-                SqlFragments.quote(name[0])
-                        + "."
-                        + SqlFragments.quote(name[1])
+                target.quoted()
                         + base.map(b -> " /*+ OPTIONS('scan.snapshot-id'='" + b.id() + "') */")
                                 .orElse("");
         MergeClauses clauses =
@@ -167,7 +167,7 @@ public final class MergeJob {
                         clauses,
                         source.getResolvedSchema(),
                         base.isPresent(),
-                        sourceRowCount(spec, name[0], broadcastLimit.getBytes()),
+                        sourceRowCount(spec, target.database(), broadcastLimit.getBytes()),
                         broadcastLimit.getBytes());
         String commitUser = "dovetail-merge-" + UUID.randomUUID();
         MergeSink sink =
@@ -268,15 +268,9 @@ public final class MergeJob {
         if (limit <= 0 || SqlFragments.isQuery(spec.source()) || !spec.sourceSqls().isEmpty()) {
             return OptionalLong.empty();
         }
-        String[] parts = spec.source().replace("`", "").split("\\.");
-        String name;
-        if (parts.length == 1) {
-            name = database + "." + parts[0];
-        } else if (parts.length == 2) {
-            name = parts[0] + "." + parts[1];
-        } else if (parts.length == 3 && parts[0].equals(tables.catalogName())) {
-            name = parts[1] + "." + parts[2];
-        } else {
+        TableName name =
+                TableName.parse("source", spec.source()).orIn(tables.catalogName(), database);
+        if (!name.catalog().equals(tables.catalogName())) {
             return OptionalLong.empty();
         }
         TableStore source;
