@@ -60,12 +60,13 @@ import java.util.Map;
  * if the merge inserts, the values of a new row (every column of the schema, in order):
  *
  * <pre>
- *                 ┌─ UPDATE / DELETE ─by group (balanced)─▶ [merge writer × p] ──────┐
- *   rows ─▶ [router]   sorted by _ROW_ID (spilling sort) in front │ partial-column files,
- *                 │    of each writer; duplicates and stale ids   │ deleted row ids
- *                 │    checked, files written as rows stream past │
- *                 └─ INSERT ─▶ [append writer × p] ──────────────── new files ───────┤
- *                                                                                    ▼
+ *                 ┌─ UPDATE / DELETE ─by group─▶ [sort by _ROW_ID × p] ─▶ [merge writer × p] ─────┐
+ *   rows ─▶ [router]  (balanced)       spilling sort,         duplicates and stale ids     │
+ *                 │                    managed memory         checked; one partial-column  │
+ *                 │                                           file per touched group,      │
+ *                 │                                           deleted row ids              │
+ *                 └─ INSERT ─rebalance─▶ [append writer × p] ── new files ──────────────────┤
+ *                                                                                          ▼
  *                            (CommitTopology) [committer × 1] one snapshot on the base: column
  *                                              update + appends + deletion vectors, conflict-
  *                                              checked and rebased onto concurrent compactions
