@@ -19,12 +19,12 @@ package io.dovetail.flink.dml;
 
 import io.dovetail.flink.sink.Committable;
 import io.dovetail.flink.sink.SinkMetrics;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.update.ColumnUpdater;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
@@ -49,7 +49,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long baseSnapshotId;
     private final List<String> columns;
 
@@ -58,7 +58,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     private transient Counter rowsUpdated;
 
     ColumnUpdateWriter(TablePaths table, long baseSnapshotId, List<String> columns) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
         this.columns = List.copyOf(columns);
     }
@@ -66,7 +66,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         files =
                 ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns)
                         .writer();

@@ -19,6 +19,7 @@ package io.dovetail.flink.dml;
 
 import io.dovetail.flink.sink.Committable;
 import io.dovetail.flink.sink.SinkMetrics;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
@@ -30,7 +31,6 @@ import io.dovetail.table.update.RowUpdate;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
@@ -75,7 +75,7 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
     /** How long the end of input waits for the previous flush to be committed. */
     static final Duration END_WAIT = Duration.ofSeconds(30);
 
-    private final String table;
+    private final TableLoader table;
     private final List<String> columns;
     private final String initialCommitUser;
 
@@ -90,7 +90,7 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
     private transient Counter rowsUpdated;
 
     StreamingColumnUpdateWriter(TablePaths table, List<String> columns, String commitUser) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.columns = List.copyOf(columns);
         this.initialCommitUser = commitUser;
     }
@@ -98,7 +98,7 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        store = TableStore.open(new TablePaths(new Path(table)));
+        store = table.open();
         List<LogicalType> types = new ArrayList<>();
         types.add(new BigIntType(false));
         for (String column : columns) {

@@ -411,7 +411,7 @@ public final class DovetailOptions {
                     .withDescription("Snapshot expiry removes at most this many snapshots a run.");
 
     public static final ConfigOption<Boolean> WRITE_ONLY =
-            ConfigOptions.key("write-only")
+            ConfigOptions.key(TableOptions.WRITE_ONLY)
                     .booleanType()
                     .defaultValue(false)
                     .withDescription("Writes skip the snapshot expiry that follows each commit.");

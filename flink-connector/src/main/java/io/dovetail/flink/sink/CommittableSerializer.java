@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.sink;
 
+import io.dovetail.flink.state.VersionedSerializer;
 import io.dovetail.table.index.DeletionVectorMeta;
 import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexFileMeta;
@@ -25,10 +26,7 @@ import io.dovetail.table.manifest.DataFileMetaCodec;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
@@ -52,7 +50,7 @@ import java.util.List;
  * path, and per vector its data file, offset, length and cardinality). Bump the version when this
  * form or the manifest's file record changes, and keep reading the old bytes.
  */
-public final class CommittableSerializer implements SimpleVersionedSerializer<Committable> {
+public final class CommittableSerializer extends VersionedSerializer<Committable> {
 
     public static final int VERSION = 1;
 
@@ -61,30 +59,12 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
     private static final byte DELETED_ROWS = 3;
     private static final byte DELETION_VECTORS = 4;
 
-    @Override
-    public int getVersion() {
-        return VERSION;
+    public CommittableSerializer() {
+        super(VERSION, "a Dovetail committable");
     }
 
     @Override
-    public byte[] serialize(Committable committable) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(committable, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public Committable deserialize(int version, byte[] serialized) throws IOException {
-        checkVersion(version, "committable");
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        Committable committable = read(in);
-        if (in.available() > 0) {
-            throw new IOException(in.available() + " bytes left after a Dovetail committable");
-        }
-        return committable;
-    }
-
-    static void write(Committable committable, DataOutputView out) throws IOException {
+    protected void write(Committable committable, DataOutputView out) throws IOException {
         if (committable instanceof Committable.NewFiles newFiles) {
             out.writeByte(NEW_FILES);
             writeEntries(newFiles.files(), out);
@@ -106,7 +86,8 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
         }
     }
 
-    static Committable read(DataInputView in) throws IOException {
+    @Override
+    protected Committable read(DataInputView in) throws IOException {
         byte kind = in.readByte();
         switch (kind) {
             case NEW_FILES:
@@ -230,18 +211,5 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
         byte[] bytes = new byte[in.readInt()];
         in.readFully(bytes);
         return bytes;
-    }
-
-    static void checkVersion(int version, String what) throws IOException {
-        if (version != VERSION) {
-            throw new IOException(
-                    "Cannot read a Dovetail "
-                            + what
-                            + " of version "
-                            + version
-                            + "; this connector reads version "
-                            + VERSION
-                            + ". Restore with the connector version that wrote it.");
-        }
     }
 }

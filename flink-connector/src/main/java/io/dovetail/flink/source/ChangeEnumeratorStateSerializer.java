@@ -17,11 +17,11 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.flink.state.VersionedSerializer;
 import io.dovetail.table.types.DataField;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -37,24 +37,19 @@ import java.util.TreeSet;
  * id (UTF, sorted).
  */
 public final class ChangeEnumeratorStateSerializer
-        implements SimpleVersionedSerializer<ChangeEnumeratorState> {
+        extends VersionedSerializer<ChangeEnumeratorState> {
 
     public static final int VERSION = ChangeSplitSerializer.VERSION;
 
     private final ChangeSplitSerializer splits;
 
     public ChangeEnumeratorStateSerializer(List<DataField> fields) {
+        super(VERSION, "Dovetail changelog enumerator state");
         this.splits = new ChangeSplitSerializer(fields);
     }
 
     @Override
-    public int getVersion() {
-        return VERSION;
-    }
-
-    @Override
-    public byte[] serialize(ChangeEnumeratorState state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(4096);
+    protected void write(ChangeEnumeratorState state, DataOutputView out) throws IOException {
         out.writeBoolean(state.fullSnapshot() != null);
         if (state.fullSnapshot() != null) {
             out.writeLong(state.fullSnapshot());
@@ -69,13 +64,10 @@ public final class ChangeEnumeratorStateSerializer
         for (String id : inFlight) {
             out.writeUTF(id);
         }
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public ChangeEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        ChangeSplitSerializer.checkVersion(version);
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
+    protected ChangeEnumeratorState read(DataInputView in) throws IOException {
         Long full = in.readBoolean() ? in.readLong() : null;
         long next = in.readLong();
         List<ChangeSplit> pending = new ArrayList<>();
@@ -85,10 +77,6 @@ public final class ChangeEnumeratorStateSerializer
         Set<String> inFlight = new LinkedHashSet<>();
         for (int n = in.readInt(); n > 0; n--) {
             inFlight.add(in.readUTF());
-        }
-        if (in.available() > 0) {
-            throw new IOException(
-                    in.available() + " bytes left after Dovetail changelog enumerator state");
         }
         return new ChangeEnumeratorState(full, next, pending, inFlight);
     }

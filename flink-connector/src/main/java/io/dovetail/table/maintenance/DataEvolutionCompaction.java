@@ -117,6 +117,7 @@ public final class DataEvolutionCompaction {
                     DovetailException.Kind.CONFLICT,
                     DovetailException.Kind.INVALID_LAYOUT,
                     DovetailException.Kind.INVALID_ARGUMENT,
+                    DovetailException.Kind.NO_SUCH_SNAPSHOT,
                     DovetailException.Kind.UNSUPPORTED);
 
     private final TableStore store;

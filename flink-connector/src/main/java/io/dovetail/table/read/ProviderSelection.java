@@ -179,7 +179,7 @@ public final class ProviderSelection {
                     column[f] = columns.size();
                     DataField stored = written.get(provider[f]).get(field.id());
                     if (stored.type().root() == TypeRoot.BLOB) {
-                        throw Errors.unsupported(
+                        throw Errors.unsupportedLayout(
                                 "reading BLOB column '"
                                         + field.name()
                                         + "' stored inline as descriptors ('"

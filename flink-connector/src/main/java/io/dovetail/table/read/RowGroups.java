@@ -76,16 +76,21 @@ public final class RowGroups {
     public static List<RowRange> rangesOfLiveFiles(List<ManifestEntry> files) {
         List<RowRange> ranges = new ArrayList<>();
         for (List<ManifestEntry> group : ofLiveFiles(files)) {
-            long first = Long.MAX_VALUE;
-            long last = Long.MIN_VALUE;
-            for (ManifestEntry member : group) {
-                RowRange range = RowRange.of(member.file());
-                first = Math.min(first, range.first());
-                last = Math.max(last, range.last());
-            }
-            ranges.add(new RowRange(first, last));
+            ranges.add(rangeOf(group));
         }
         return ranges;
+    }
+
+    /** The row range of one group (its normal files' range). */
+    public static RowRange rangeOf(List<ManifestEntry> group) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (ManifestEntry member : group) {
+            RowRange range = RowRange.of(member.file());
+            first = Math.min(first, range.first());
+            last = Math.max(last, range.last());
+        }
+        return new RowRange(first, last);
     }
 
     /**

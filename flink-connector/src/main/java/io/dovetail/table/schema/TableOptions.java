@@ -131,6 +131,12 @@ public final class TableOptions {
     public static final String SNAPSHOT_EXPIRE_LIMIT = "snapshot.expire.limit";
 
     /**
+     * Paimon's option that leaves expiry (and compaction) to separate jobs: writes skip the
+     * snapshot expiry that follows each commit (default false).
+     */
+    public static final String WRITE_ONLY = "write-only";
+
+    /**
      * Options fixed at CREATE TABLE (data-evolution semantics section 1.3, metadata format sections
      * 1.2 and 6): an ALTER that sets them to a different value, or removes them, is refused.
      */

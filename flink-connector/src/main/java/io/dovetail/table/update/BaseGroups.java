@@ -98,12 +98,7 @@ final class BaseGroups {
                 next != null && (rowId < 0 || rowId >= next)
                         ? "; that snapshot has assigned only the row ids below " + next
                         : "; its range was removed (overwrite) or given new row ids";
-        return Errors.invalidArgument(
-                "Stale row id "
-                        + rowId
-                        + ": it is in no live row range of base snapshot "
-                        + base.id()
-                        + why
-                        + ". Take the row ids from a read of the base snapshot.");
+        return Errors.staleRowId(
+                rowId, base.id(), why, "Take the row ids from a read of the base snapshot.");
     }
 }

@@ -151,10 +151,7 @@ public final class ColumnUpdater {
          */
         public void add(long rowId, RowData values) {
             if (rowId == lastRowId) {
-                throw Errors.invalidArgument(
-                        "Row id "
-                                + rowId
-                                + " is updated twice; give each row at most one new value.");
+                throw Errors.duplicateUpdate(rowId);
             }
             if (rowId < lastRowId) {
                 throw Errors.invalidArgument(
@@ -232,7 +229,8 @@ public final class ColumnUpdater {
             if (e.kind() == DovetailException.Kind.CONFLICT
                     || e.kind() == DovetailException.Kind.REFUSED_BY_OPTION
                     || e.kind() == DovetailException.Kind.INVALID_LAYOUT
-                    || e.kind() == DovetailException.Kind.INVALID_ARGUMENT) {
+                    || e.kind() == DovetailException.Kind.INVALID_ARGUMENT
+                    || e.kind() == DovetailException.Kind.NO_SUCH_SNAPSHOT) {
                 delete(files);
             }
             throw e;

@@ -245,7 +245,7 @@ class MergeProcedureITCase {
                         + " 1)) AS v(rid, score)', merge_condition => 't._ROW_ID = s.rid',"
                         + " matched_update_set => 'score = s.score'";
         assertThatThrownBy(() -> call(merge + ")"))
-                .hasStackTraceContaining("Row id 999 is in no live row range")
+                .hasStackTraceContaining("Stale row id 999: it is in no live row range")
                 .hasStackTraceContaining("on_stale_row_id");
         assertThat(latest("m4").id()).isEqualTo(before);
         Row result = call(merge + ", on_stale_row_id => 'skip')");
