@@ -27,7 +27,8 @@ import java.util.Map;
 /**
  * Dovetail's procedures, by name: {@code expire_snapshots}, {@code compact}, {@code rollback_to},
  * {@code reset_consumer}, {@code clear_consumers}, {@code materialize_deletion_vectors}, {@code
- * data_evolution_merge} and Paimon's {@code data_evolution_merge_into}. Register a new procedure
+ * data_evolution_merge}, Paimon's {@code data_evolution_merge_into}, {@code create_global_index}
+ * and {@code drop_global_index}. Register a new procedure
  * here (one entry per name); it parses its arguments and calls a job builder of the connector.
  */
 public final class DovetailProcedures implements ProcedureProvider {
@@ -43,6 +44,8 @@ public final class DovetailProcedures implements ProcedureProvider {
                 MergeProcedure.NAME, new MergeProcedure(tables),
                 MergeIntoProcedure.NAME, new MergeIntoProcedure(tables),
                 MaterializeDeletionVectorsProcedure.NAME,
-                        new MaterializeDeletionVectorsProcedure(tables));
+                        new MaterializeDeletionVectorsProcedure(tables),
+                CreateGlobalIndexProcedure.NAME, new CreateGlobalIndexProcedure(tables),
+                DropGlobalIndexProcedure.NAME, new DropGlobalIndexProcedure(tables));
     }
 }
