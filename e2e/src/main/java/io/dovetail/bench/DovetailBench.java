@@ -64,6 +64,9 @@ public final class DovetailBench {
                     System.exit(1);
                 }
                 break;
+            case "lookup":
+                LookupBenchmark.run(new BenchArgs(rest, List.of("rows", "lookups", "full-scans")));
+                break;
             default:
                 usage();
                 System.exit(2);
@@ -77,6 +80,8 @@ public final class DovetailBench {
                         + " [--repeats R] [--point-lookups L]\n"
                         + "       dovetail-bench sql [--rows N] [--cols M] [--repeats R]\n"
                         + "       dovetail-bench merge [--rows N] [--cols M] [--repeats R]"
-                        + " [--sweep-rows S]");
+                        + " [--sweep-rows S]\n"
+                        + "       dovetail-bench lookup [--rows N] [--lookups L]"
+                        + " [--full-scans F]");
     }
 }
