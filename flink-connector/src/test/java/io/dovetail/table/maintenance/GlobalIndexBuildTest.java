@@ -17,6 +17,7 @@
  */
 package io.dovetail.table.maintenance;
 
+import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TestTable;
 import io.dovetail.table.error.DovetailException;
@@ -107,7 +108,7 @@ class GlobalIndexBuildTest {
     @Test
     void anUpdateOfTheColumnSinceTheBuildsSnapshotFailsItsCommit() {
         GlobalIndexBuild.Plan plan = plan().orElseThrow();
-        List<IndexManifestEntry> files = write(plan);
+        List<IndexManifestEntry> files = write(table.store, plan);
         ColumnUpdater.on(table.store, table.latest(), List.of("a"))
                 .commit(
                         "updater",
@@ -128,7 +129,7 @@ class GlobalIndexBuildTest {
     @Test
     void anUpdateOfAnotherColumnLetsTheBuildCommit() {
         GlobalIndexBuild.Plan plan = plan().orElseThrow();
-        List<IndexManifestEntry> files = write(plan);
+        List<IndexManifestEntry> files = write(table.store, plan);
         ColumnUpdater.on(table.store, table.latest(), List.of("b"))
                 .commit(
                         "updater",
@@ -185,19 +186,18 @@ class GlobalIndexBuildTest {
     }
 
     private List<IndexManifestEntry> build(GlobalIndexBuild.Plan plan) {
-        List<IndexManifestEntry> files = write(plan);
+        List<IndexManifestEntry> files = write(table.store, plan);
         GlobalIndexBuild.commit(table.store, "builder", plan, files);
         return files;
     }
 
     /** Writes the plan's files in process, each run's rows sorted in memory. */
-    private List<IndexManifestEntry> write(GlobalIndexBuild.Plan plan) {
-        var keys = GlobalIndexBuild.keys(table.store, plan);
-        GlobalIndexBuild.Files files = new GlobalIndexBuild.Files(table.store, plan);
+    static List<IndexManifestEntry> write(TableStore store, GlobalIndexBuild.Plan plan) {
+        var keys = GlobalIndexBuild.keys(store, plan);
+        GlobalIndexBuild.Files files = new GlobalIndexBuild.Files(store, plan);
         for (GlobalIndexBuild.Run run : plan.runs()) {
             List<Object[]> rows = new ArrayList<>();
-            GlobalIndexBuild.scan(
-                    table.store, plan, run, (key, id) -> rows.add(new Object[] {key, id}));
+            GlobalIndexBuild.scan(store, plan, run, (key, id) -> rows.add(new Object[] {key, id}));
             rows.sort(
                     Comparator.comparing((Object[] r) -> (byte[]) r[0], keys)
                             .thenComparing(r -> (Long) r[1]));

@@ -59,7 +59,7 @@ import java.util.stream.IntStream;
  * The commit checks every snapshot committed after the pinned one (see {@code TableCommit}), so a
  * concurrent update or delete of a compacted range fails the job and leaves the table as it was. A
  * job that fails after some rewriters finished leaves their files unreferenced in the table
- * directory (there is no orphan-file cleanup yet); a failed commit deletes what it wrote.
+ * directory ({@code remove_orphan_files} deletes them); a failed commit deletes what it wrote.
  */
 public final class CompactionJob {
 

@@ -58,7 +58,8 @@ import java.util.stream.IntStream;
  *
  * with {@code n = min(runs, parallelism)}. Nothing holds more than one sorted key's row ids and
  * one index block. The commit fails, leaving the table as it was, if a column update changed the
- * column of indexed rows since the snapshot; a failed job leaves written index files unreferenced.
+ * column of indexed rows since the snapshot; a failed job leaves written index files unreferenced
+ * ({@code remove_orphan_files} deletes them).
  */
 public final class GlobalIndexJob {
 

@@ -129,6 +129,7 @@ class ExpireSnapshotsProcedureITCase {
                         "drop_global_index",
                         "expire_snapshots",
                         "materialize_deletion_vectors",
+                        "remove_orphan_files",
                         "reset_consumer",
                         "rollback_to");
     }
