@@ -285,22 +285,15 @@ class GlobalIndexInteropITCase {
             execute(
                     "INSERT INTO dovetail.`default`."
                             + name
-                            + " VALUES "
+                            + " SELECT CAST(i AS BIGINT), CASE WHEN MOD(i, 100) = 50 THEN"
+                            + " CAST(NULL AS STRING) ELSE CONCAT('k', CAST(i AS STRING)) END,"
+                            + " CONCAT('v', CAST(i AS STRING)), '"
+                            + dt
+                            + "' FROM (VALUES "
                             + IntStream.range(from, from + 1000)
-                                    .mapToObj(
-                                            i ->
-                                                    "("
-                                                            + i
-                                                            + ", "
-                                                            + (i % 100 == 50
-                                                                    ? "CAST(NULL AS STRING)"
-                                                                    : "'k" + i + "'")
-                                                            + ", 'v"
-                                                            + i
-                                                            + "', '"
-                                                            + dt
-                                                            + "')")
-                                    .collect(Collectors.joining(", ")));
+                                    .mapToObj(i -> "(" + i + ")")
+                                    .collect(Collectors.joining(", "))
+                            + ") AS s(i)");
         }
     }
 

@@ -48,11 +48,11 @@ import java.util.zip.CRC32;
  *       btree-index.records-per-range}, 1,000,000 by default, times 1.2 rows each), all with the
  *       same range.
  *   <li>Layout: data blocks, the null bitmap (a 64-bit roaring bitmap of the rows whose value is
- *       NULL, then its CRC32), the bloom filter (none in 1.4.2), the index block, and a 48-byte
+ *       NULL, then its CRC32), the bloom filter (none in 1.4.2), the index block, and a 52-byte
  *       footer: bloom filter handle (offset long, size int, expected entries long; all 0 when
  *       absent), index block handle (offset long, size int), null bitmap handle (offset long, size
- *       int; 0 and 0 when no value is NULL) and the magic number 198732882 as an int. Every number
- *       of the footer is little-endian.
+ *       int; 0 and 0 when no value is NULL), the footer version 1 and the magic number 1346524233,
+ *       both ints. Every number of the footer is little-endian.
  *   <li>A block on disk is followed by a 5-byte trailer: its compression (0 none, the default of
  *       {@code btree-index.compression}; 1 zstd; 2 lz4; 3 lzo) and the CRC32 of the block bytes and
  *       that byte, as a little-endian int. A compressed block starts with the varint length of its
@@ -70,8 +70,9 @@ public final class BTreeIndexFile {
 
     public static final String INDEX_TYPE = "btree";
 
-    private static final int FOOTER_LENGTH = 48;
-    private static final int FOOTER_MAGIC = 198732882;
+    static final int FOOTER_LENGTH = 52;
+    static final int FOOTER_VERSION = 1;
+    static final int FOOTER_MAGIC = 1346524233;
     private static final int INDEX_HANDLE_POSITION = 20;
     private static final int TRAILER_LENGTH = 5;
     private static final byte NONE = 0;
@@ -95,6 +96,11 @@ public final class BTreeIndexFile {
                             .order(ByteOrder.LITTLE_ENDIAN);
             if (footer.getInt(FOOTER_LENGTH - 4) != FOOTER_MAGIC) {
                 throw Errors.corruptFile(path, "no B-tree index footer (bad magic number)");
+            }
+            if (footer.getInt(FOOTER_LENGTH - 8) != FOOTER_VERSION) {
+                throw Errors.unsupported(
+                        "B-tree index footer version " + footer.getInt(FOOTER_LENGTH - 8),
+                        "Dovetail reads version " + FOOTER_VERSION + ", Paimon 1.4.2's");
             }
             SstBlock index =
                     block(

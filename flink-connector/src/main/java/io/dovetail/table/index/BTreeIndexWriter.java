@@ -115,11 +115,13 @@ public final class BTreeIndexWriter {
             flushBlock();
             long[] nullHandle = nulls.isEmpty() ? new long[] {0, 0} : writeNulls();
             long[] indexHandle = writeBlock(index);
-            ByteBuffer footer = ByteBuffer.allocate(48).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer footer =
+                    ByteBuffer.allocate(BTreeIndexFile.FOOTER_LENGTH)
+                            .order(ByteOrder.LITTLE_ENDIAN);
             footer.putLong(0).putInt(0).putLong(0); // no bloom filter
             footer.putLong(indexHandle[0]).putInt((int) indexHandle[1]);
             footer.putLong(nullHandle[0]).putInt((int) nullHandle[1]);
-            footer.putInt(198732882);
+            footer.putInt(BTreeIndexFile.FOOTER_VERSION).putInt(BTreeIndexFile.FOOTER_MAGIC);
             write(footer.array());
             out.close();
         } catch (IOException e) {

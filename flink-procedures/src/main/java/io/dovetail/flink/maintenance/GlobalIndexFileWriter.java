@@ -23,7 +23,7 @@ import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.maintenance.GlobalIndexBuild;
 import io.dovetail.table.path.TablePaths;
 
-import org.apache.flink.api.java.tuple.Tuple4;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
@@ -31,7 +31,6 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.types.Row;
 
-import java.util.HexFormat;
 
 /**
  * Writes the index files of the runs routed to it from their sorted rows ({@link
@@ -39,8 +38,7 @@ import java.util.HexFormat;
  * name, file size, row count, index meta)}. A failed writer deletes its unfinished file.
  */
 final class GlobalIndexFileWriter extends AbstractStreamOperator<Row>
-        implements OneInputStreamOperator<Tuple4<Integer, Integer, String, Long>, Row>,
-                BoundedOneInput {
+        implements OneInputStreamOperator<Tuple2<Integer, String>, Row>, BoundedOneInput {
 
     private static final long serialVersionUID = 1L;
 
@@ -49,7 +47,6 @@ final class GlobalIndexFileWriter extends AbstractStreamOperator<Row>
 
     private transient GlobalIndexBuild.Files files;
     private transient BTreeKeys keys;
-    private transient HexFormat hex;
 
     GlobalIndexFileWriter(TablePaths table, GlobalIndexBuild.Plan plan) {
         this.table = table.root().toString();
@@ -62,14 +59,15 @@ final class GlobalIndexFileWriter extends AbstractStreamOperator<Row>
         TableStore store = TableStore.open(new TablePaths(new Path(table)));
         files = new GlobalIndexBuild.Files(store, plan);
         keys = GlobalIndexBuild.keys(store, plan);
-        hex = HexFormat.of();
     }
 
     @Override
-    public void processElement(StreamRecord<Tuple4<Integer, Integer, String, Long>> element) {
-        Tuple4<Integer, Integer, String, Long> row = element.getValue();
-        byte[] key = row.f1 == 1 ? null : keys.fromSortable(hex.parseHex(row.f2));
-        files.add(plan.runs().get(row.f0), key, row.f3);
+    public void processElement(StreamRecord<Tuple2<Integer, String>> element) {
+        Tuple2<Integer, String> row = element.getValue();
+        files.add(
+                plan.runs().get(row.f0),
+                GlobalIndexScanner.key(row.f1, keys),
+                GlobalIndexScanner.rowId(row.f1));
     }
 
     @Override

@@ -28,7 +28,7 @@ import org.apache.flink.api.common.operators.Order;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
-import org.apache.flink.api.java.tuple.Tuple4;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -51,8 +51,8 @@ import java.util.stream.IntStream;
  *
  * <pre>
  *   [runs × 1] ──rebalance──▶ [scanner × n] ──by run──▶ [sort × n] ──forward──▶ [writer × n] ──global──▶ [committer × 1] ──▶ result row
- *                              (run, key, row id)        spilling sort by        files of one run,        one snapshot adding
- *                              of the run's rows         (run, key, row id)      rolled at records-       every file
+ *                              (run, sort key) of        spilling sort by        files of one run,        one snapshot adding
+ *                              the run's rows            the sort key            rolled at records-       every file
  *                              at the snapshot           on managed memory       per-range × 1.2
  * </pre>
  *
@@ -70,9 +70,9 @@ public final class GlobalIndexJob {
     static final TypeInformation<Row> RESULT_TYPE =
             Types.ROW(Types.LONG, Types.LONG, Types.LONG, Types.LONG);
 
-    /** (run, 1 for NULL else 0, the key's sortable bytes as hex, row id). */
-    static final TypeInformation<Tuple4<Integer, Integer, String, Long>> KEYED =
-            Types.TUPLE(Types.INT, Types.INT, Types.STRING, Types.LONG);
+    /** (run, sort key): see {@link GlobalIndexScanner}. */
+    static final TypeInformation<Tuple2<Integer, String>> KEYED =
+            Types.TUPLE(Types.INT, Types.STRING);
 
     /** A written file: (run, file name, file size, row count, index meta). */
     static final TypeInformation<Row> FILE =
@@ -146,7 +146,7 @@ public final class GlobalIndexJob {
                 .setParallelism(n)
                 .partitionCustom(new ByRun(), new RunOf())
                 .fullWindowPartition()
-                .sortPartition(new WholeRecord(), Order.ASCENDING)
+                .sortPartition(new SortKey(), Order.ASCENDING)
                 .name("Dovetail index sort: " + name)
                 .setParallelism(n)
                 .transform(
@@ -174,27 +174,22 @@ public final class GlobalIndexJob {
         }
     }
 
-    private static final class RunOf
-            implements KeySelector<Tuple4<Integer, Integer, String, Long>, Integer> {
+    private static final class RunOf implements KeySelector<Tuple2<Integer, String>, Integer> {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public Integer getKey(Tuple4<Integer, Integer, String, Long> row) {
+        public Integer getKey(Tuple2<Integer, String> row) {
             return row.f0;
         }
     }
 
     /** Sorts by run, then non-null keys in key order, then row id. */
-    private static final class WholeRecord
-            implements KeySelector<
-                    Tuple4<Integer, Integer, String, Long>,
-                    Tuple4<Integer, Integer, String, Long>> {
+    private static final class SortKey implements KeySelector<Tuple2<Integer, String>, String> {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public Tuple4<Integer, Integer, String, Long> getKey(
-                Tuple4<Integer, Integer, String, Long> row) {
-            return row;
+        public String getKey(Tuple2<Integer, String> row) {
+            return row.f1;
         }
     }
 }

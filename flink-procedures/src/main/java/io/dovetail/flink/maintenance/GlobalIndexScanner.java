@@ -24,19 +24,20 @@ import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
-import org.apache.flink.api.java.tuple.Tuple4;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.util.Collector;
 
 import java.util.HexFormat;
 
 /**
- * Reads the rows of one run of an index build at the build's snapshot and emits {@code (run, 1 for
- * NULL else 0, the key's sortable bytes as hex, row id)}: hex strings order as the unsigned bytes
- * they spell, so Flink's sort puts the keys in index order ({@link BTreeKeys#sortable}).
+ * Reads the rows of one run of an index build at the build's snapshot and emits {@code (run, sort
+ * key)}, the sort key a string whose order is the index's: the run as 8 hex digits, {@code 0} and
+ * the key's sortable bytes ({@link BTreeKeys#sortable}) in hex ({@code 1} and nothing for NULL),
+ * a space, and the row id as 16 hex digits. Hex digits order as the unsigned bytes they spell, and
+ * the space before the row id orders a key before every longer key it starts.
  */
-final class GlobalIndexScanner
-        extends RichFlatMapFunction<Integer, Tuple4<Integer, Integer, String, Long>> {
+final class GlobalIndexScanner extends RichFlatMapFunction<Integer, Tuple2<Integer, String>> {
 
     private static final long serialVersionUID = 1L;
 
@@ -58,17 +59,35 @@ final class GlobalIndexScanner
     }
 
     @Override
-    public void flatMap(Integer run, Collector<Tuple4<Integer, Integer, String, Long>> out) {
+    public void flatMap(Integer run, Collector<Tuple2<Integer, String>> out) {
         HexFormat hex = HexFormat.of();
+        String prefix = String.format("%08x", run);
         GlobalIndexBuild.scan(
                 store,
                 plan,
                 plan.runs().get(run),
                 (key, rowId) ->
                         out.collect(
-                                key == null
-                                        ? Tuple4.of(run, 1, "", rowId)
-                                        : Tuple4.of(
-                                                run, 0, hex.formatHex(keys.sortable(key)), rowId)));
+                                Tuple2.of(
+                                        run,
+                                        prefix
+                                                + (key == null
+                                                        ? "1"
+                                                        : "0" + hex.formatHex(keys.sortable(key)))
+                                                + " "
+                                                + String.format("%016x", rowId))));
+    }
+
+    /** The key bytes of a sort key; null for a NULL value. */
+    static byte[] key(String sortKey, BTreeKeys keys) {
+        if (sortKey.charAt(8) == '1') {
+            return null;
+        }
+        return keys.fromSortable(HexFormat.of().parseHex(sortKey, 9, sortKey.length() - 17));
+    }
+
+    /** The row id of a sort key. */
+    static long rowId(String sortKey) {
+        return Long.parseUnsignedLong(sortKey.substring(sortKey.length() - 16), 16);
     }
 }
