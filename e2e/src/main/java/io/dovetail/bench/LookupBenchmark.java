@@ -35,8 +35,8 @@ import static io.dovetail.bench.SqlBenchmark.inTurn;
 /**
  * {@code lookup}: point lookups by an indexed key, in one JVM on one embedded cluster at parallelism
  * 2. Each engine writes its own N-row table {@code (id, k, v)} with {@code k = MD5(id)} (keys in
- * random order, so file statistics cannot prune), and Apache Paimon 1.4.2's {@code
- * create_global_index} builds a B-tree index on {@code k} of both tables. Then {@code --lookups}
+ * random order, so file statistics cannot prune) and builds a B-tree index on {@code k} with its
+ * {@code create_global_index} (Dovetail's distributed job, Apache Paimon 1.4.2's procedure). Then {@code --lookups}
  * queries {@code SELECT id, k, v FROM t WHERE k = '<key of a random id>'}, taking turns: Dovetail
  * with the index, Paimon with its index; and {@code --full-scans} of them by Dovetail without the
  * index ({@code 'global-index.enabled' = 'false'}). Each answer must be exactly the row of that id.
@@ -85,12 +85,7 @@ final class LookupBenchmark {
     }
 
     private void fill() {
-        sql.execute(
-                "CREATE TEMPORARY TABLE generated (id BIGINT) WITH ('connector' = 'datagen',"
-                        + " 'fields.id.kind' = 'sequence', 'fields.id.start' = '0',"
-                        + " 'fields.id.end' = '"
-                        + (rows - 1)
-                        + "')");
+        sql.execute(new BenchColumns(2).generatorTable("generated", rows));
         for (String engine : List.of(DOVETAIL, PAIMON)) {
             String table = engine + ".`default`." + table(engine);
             sql.execute(
@@ -107,7 +102,9 @@ final class LookupBenchmark {
                             + " CONCAT('value-', CAST(id AS STRING)) FROM generated");
             long written = System.nanoTime();
             sql.execute(
-                    "CALL paimon.sys.create_global_index(`table` => 'default."
+                    "CALL "
+                            + engine
+                            + ".sys.create_global_index(`table` => 'default."
                             + table(engine)
                             + "', index_column => 'k', index_type => 'btree')");
             new Measurement(BENCH, "fill")
