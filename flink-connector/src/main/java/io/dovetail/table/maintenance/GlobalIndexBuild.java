@@ -86,8 +86,8 @@ public final class GlobalIndexBuild {
     public record Run(byte[] partition, long first, long last) implements Serializable {}
 
     /**
-     * What a build indexes: the column, of the snapshot, in runs, each in files of at most {@code
-     * recordsPerFile} rows.
+     * What a build indexes: the column, of the snapshot, in runs of at most {@code recordsPerFile}
+     * row ids (a writer still rolls to a new file at that many rows).
      */
     public record Plan(
             long snapshotId, long schemaId, int fieldId, long recordsPerFile, List<Run> runs)
@@ -144,6 +144,7 @@ public final class GlobalIndexBuild {
             indexed.computeIfAbsent(ByteBuffer.wrap(entry.partition()), p -> new ArrayList<>())
                     .add(new RowRange(meta.rowRangeStart(), meta.rowRangeEnd()));
         }
+        long perFile = recordsPerFile(schema, options);
         List<Run> runs = new ArrayList<>();
         for (Map.Entry<ByteBuffer, List<ManifestEntry>> partition : byPartition.entrySet()) {
             List<RowRange> covered =
@@ -151,11 +152,13 @@ public final class GlobalIndexBuild {
             for (RowRange run :
                     RowRange.normalize(RowGroups.rangesOfLiveFiles(partition.getValue()))) {
                 for (RowRange piece : without(run, covered)) {
-                    runs.add(
-                            new Run(
-                                    partition.getValue().get(0).partition(),
-                                    piece.first(),
-                                    piece.last()));
+                    for (long first = piece.first(); first <= piece.last(); first += perFile) {
+                        runs.add(
+                                new Run(
+                                        partition.getValue().get(0).partition(),
+                                        first,
+                                        Math.min(piece.last(), first + perFile - 1)));
+                    }
                 }
             }
         }
@@ -166,7 +169,7 @@ public final class GlobalIndexBuild {
                                 snapshot.id(),
                                 schema.id(),
                                 field.id(),
-                                recordsPerFile(schema, options),
+                                perFile,
                                 runs));
     }
 

@@ -85,7 +85,7 @@ class GlobalIndexBuildTest {
     }
 
     @Test
-    void filesRollAtRecordsPerRangeTimesOnePointTwoAndCoverTheWholeRun() {
+    void runsOfAtMostRecordsPerRangeTimesOnePointTwoRowIdsGetAFileEach() {
         GlobalIndexBuild.Plan plan =
                 GlobalIndexBuild.plan(
                                 table.store,
@@ -101,21 +101,22 @@ class GlobalIndexBuildTest {
         assertThat(files)
                 .allSatisfy(f -> assertThat(f.indexFile().rowCount()).isLessThanOrEqualTo(12));
         assertThat(files)
-                .extracting(f -> f.indexFile().globalIndex().rowRangeStart())
-                .containsOnly(0L, 30L);
+                .extracting(
+                        f -> f.indexFile().globalIndex().rowRangeStart(),
+                        f -> f.indexFile().globalIndex().rowRangeEnd())
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(0L, 11L),
+                        org.assertj.core.groups.Tuple.tuple(12L, 23L),
+                        org.assertj.core.groups.Tuple.tuple(24L, 29L),
+                        org.assertj.core.groups.Tuple.tuple(30L, 41L),
+                        org.assertj.core.groups.Tuple.tuple(42L, 49L));
     }
 
     @Test
     void anUpdateOfTheColumnSinceTheBuildsSnapshotFailsItsCommit() {
         GlobalIndexBuild.Plan plan = plan().orElseThrow();
         List<IndexManifestEntry> files = write(table.store, plan);
-        ColumnUpdater.on(table.store, table.latest(), List.of("a"))
-                .commit(
-                        "updater",
-                        5,
-                        List.of(new RowUpdate(3, GenericRowData.of(StringData.fromString("new"))))
-                                .iterator())
-                .orElseThrow();
+        updateRow3("a");
         long[] snapshots = table.snapshotIds();
 
         assertThatThrownBy(() -> GlobalIndexBuild.commit(table.store, "builder", plan, files))
@@ -130,13 +131,7 @@ class GlobalIndexBuildTest {
     void anUpdateOfAnotherColumnLetsTheBuildCommit() {
         GlobalIndexBuild.Plan plan = plan().orElseThrow();
         List<IndexManifestEntry> files = write(table.store, plan);
-        ColumnUpdater.on(table.store, table.latest(), List.of("b"))
-                .commit(
-                        "updater",
-                        5,
-                        List.of(new RowUpdate(3, GenericRowData.of(StringData.fromString("new"))))
-                                .iterator())
-                .orElseThrow();
+        updateRow3("b");
 
         GlobalIndexBuild.commit(table.store, "builder", plan, files);
 
@@ -169,6 +164,16 @@ class GlobalIndexBuildTest {
                                 GlobalIndexBuild.plan(
                                         table.store, "a", "bitmap", p -> true, Map.of()))
                 .hasMessageContaining("building 'bitmap' global indexes");
+    }
+
+    private void updateRow3(String column) {
+        ColumnUpdater.on(table.store, table.latest(), List.of(column))
+                .commit(
+                        "updater",
+                        5,
+                        List.of(new RowUpdate(3, GenericRowData.of(StringData.fromString("new"))))
+                                .iterator())
+                .orElseThrow();
     }
 
     private java.util.Optional<GlobalIndexBuild.Plan> plan() {

@@ -46,8 +46,8 @@ import java.util.stream.IntStream;
  * {@code create_global_index} as a distributed Flink batch job: B-tree index files of one column
  * of the selected partitions, in Apache Paimon 1.4.2's format, for the rows no index of the column
  * covers yet. Planning runs where the job is built, on the latest snapshot, which is pinned while
- * the job runs; each contiguous run of a partition's row ids is one task ({@link
- * GlobalIndexBuild#plan}):
+ * the job runs; each run of a partition's contiguous row ids (at most records-per-range × 1.2 of
+ * them) is one task ({@link GlobalIndexBuild#plan}):
  *
  * <pre>
  *   [runs × 1] ──rebalance──▶ [scanner × n] ──by run──▶ [sort × n] ──forward──▶ [writer × n] ──global──▶ [committer × 1] ──▶ result row
