@@ -33,13 +33,14 @@ import static io.dovetail.bench.SqlBenchmark.PAIMON;
 import static io.dovetail.bench.SqlBenchmark.inTurn;
 
 /**
- * {@code lookup}: point lookups by an indexed key, in one JVM on one embedded cluster at parallelism
- * 2. Each engine writes its own N-row table {@code (id, k, v)} with {@code k = MD5(id)} (keys in
- * random order, so file statistics cannot prune) and builds a B-tree index on {@code k} with its
- * {@code create_global_index} (Dovetail's distributed job, Apache Paimon 1.4.2's procedure). Then {@code --lookups}
- * queries {@code SELECT id, k, v FROM t WHERE k = '<key of a random id>'}, taking turns: Dovetail
- * with the index, Paimon with its index; and {@code --full-scans} of them by Dovetail without the
- * index ({@code 'global-index.enabled' = 'false'}). Each answer must be exactly the row of that id.
+ * {@code lookup}: point lookups by an indexed key, in one JVM on one embedded cluster at
+ * parallelism 2. Each engine writes its own N-row table {@code (id, k, v)} with {@code k = MD5(id)}
+ * (keys in random order, so file statistics cannot prune) and builds a B-tree index on {@code k}
+ * with its {@code create_global_index} (Dovetail's distributed job, Apache Paimon 1.4.2's
+ * procedure). Then {@code --lookups} queries {@code SELECT id, k, v FROM t WHERE k = '<key of a
+ * random id>'}, taking turns: Dovetail with the index, Paimon with its index; and {@code
+ * --full-scans} of them by Dovetail without the index ({@code 'global-index.enabled' = 'false'}).
+ * Each answer must be exactly the row of that id.
  *
  * <p>Summary: median milliseconds per lookup, {@code speedup_vs_full_scan} (Dovetail without the
  * index / with it; target 10) and {@code speedup_vs_paimon_indexed} (Paimon / Dovetail, both

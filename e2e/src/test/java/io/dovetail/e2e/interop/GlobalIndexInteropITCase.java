@@ -54,11 +54,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  *       read only the rows the index names (and rows appended after the build), and {@code
  *       t$table_indexes} lists what Paimon's lists.
  *   <li>Dovetail's {@code create_global_index} builds them: Paimon's indexed queries equal its full
- *       scans (strings with NULLs, bigints, several runs and files per partition). That Paimon does use the index
- *       shows where it must not: an update kept under IGNORE leaves the index naming the old value,
- *       so Paimon's indexed query misses the new one, while Dovetail's reads (no index under
- *       IGNORE) and Paimon's full scan find it; after {@code drop_global_index} and a new build,
- *       Paimon finds it again.
+ *       scans (strings with NULLs, bigints, several runs and files per partition). That Paimon does
+ *       use the index shows where it must not: an update kept under IGNORE leaves the index naming
+ *       the old value, so Paimon's indexed query misses the new one, while Dovetail's reads (no
+ *       index under IGNORE) and Paimon's full scan find it; after {@code drop_global_index} and a
+ *       new build, Paimon finds it again.
  * </ul>
  */
 class GlobalIndexInteropITCase {
@@ -127,13 +127,16 @@ class GlobalIndexInteropITCase {
                                 "SELECT id, k, v, dt FROM t_zstd /*+ OPTIONS('global-index.enabled'"
                                         + " = 'false') */ WHERE k = 'k17'"))
                 .hasSize(3);
-        assertThat(rowsPlanned("t_zstd", "k", "k17")).as("the named row and the late file").isEqualTo(3);
+        assertThat(rowsPlanned("t_zstd", "k", "k17"))
+                .as("the named row and the late file")
+                .isEqualTo(3);
     }
 
     @Test
     void tableIndexesListWhatPaimonsListsPlusTheRowRangeAndField() {
         indexedByPaimon("t_list", "");
-        String columns = "`partition`, bucket, index_type, file_name, file_size, row_count, dv_ranges";
+        String columns =
+                "`partition`, bucket, index_type, file_name, file_size, row_count, dv_ranges";
 
         assertThat(dovetail("SELECT " + columns + " FROM `t_list$table_indexes`"))
                 .isEqualTo(paimon("SELECT " + columns + " FROM `t_list$table_indexes`"))
@@ -171,14 +174,7 @@ class GlobalIndexInteropITCase {
                             + IntStream.range(from, from + 1000)
                                     .mapToObj(
                                             i ->
-                                                    "("
-                                                            + i
-                                                            + ", 'k"
-                                                            + i
-                                                            + "', 'v"
-                                                            + i
-                                                            + "', '"
-                                                            + dt
+                                                    "(" + i + ", 'k" + i + "', 'v" + i + "', '" + dt
                                                             + "')")
                                     .collect(Collectors.joining(", ")));
         }
@@ -200,7 +196,8 @@ class GlobalIndexInteropITCase {
                         "CALL dovetail.sys.create_global_index(`table` => 'default.t_built',"
                                 + " index_column => 'k', index_type => 'btree', options =>"
                                 + " 'btree-index.records-per-range=300')");
-        assertThat(built).containsExactly("runs=6, index_files=6, indexed_rows=2000, snapshot_id=3");
+        assertThat(built)
+                .containsExactly("runs=6, index_files=6, indexed_rows=2000, snapshot_id=3");
         dovetail(
                 "CALL dovetail.sys.create_global_index(`table` => 'default.t_built', index_column =>"
                         + " 'id', index_type => 'btree')");
@@ -218,10 +215,15 @@ class GlobalIndexInteropITCase {
                             "SELECT id, k, dt FROM t_built /*+ OPTIONS('global-index.enabled' ="
                                     + " 'false') */ WHERE "
                                     + where);
-            assertThat(paimon("SELECT id, k, dt FROM t_built WHERE " + where)).as(where).isEqualTo(full);
-            assertThat(dovetail("SELECT id, k, dt FROM t_built WHERE " + where)).as(where).isEqualTo(full);
+            assertThat(paimon("SELECT id, k, dt FROM t_built WHERE " + where))
+                    .as(where)
+                    .isEqualTo(full);
+            assertThat(dovetail("SELECT id, k, dt FROM t_built WHERE " + where))
+                    .as(where)
+                    .isEqualTo(full);
         }
-        assertThat(paimon(
+        assertThat(
+                        paimon(
                                 "SELECT index_type, COUNT(*) AS n FROM `t_built$table_indexes` GROUP BY"
                                         + " index_type"))
                 .containsExactly("index_type=btree, n=8");

@@ -164,13 +164,7 @@ public final class GlobalIndexBuild {
         }
         return runs.isEmpty()
                 ? Optional.empty()
-                : Optional.of(
-                        new Plan(
-                                snapshot.id(),
-                                schema.id(),
-                                field.id(),
-                                perFile,
-                                runs));
+                : Optional.of(new Plan(snapshot.id(), schema.id(), field.id(), perFile, runs));
     }
 
     /** Rows per index file before the writer rolls to the next (Paimon's rule). */

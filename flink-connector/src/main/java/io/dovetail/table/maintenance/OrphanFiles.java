@@ -87,9 +87,9 @@ public final class OrphanFiles {
     }
 
     /**
-     * The names of every file a snapshot or tag references. Names, not paths: every data,
-     * manifest and index file name is unique (it holds a UUID), and a name does not depend on how
-     * a path escapes partition values.
+     * The names of every file a snapshot or tag references. Names, not paths: every data, manifest
+     * and index file name is unique (it holds a UUID), and a name does not depend on how a path
+     * escapes partition values.
      */
     private Set<String> referenced() {
         FileReferences references = new FileReferences();

@@ -130,7 +130,9 @@ class OrphanFilesTest {
 
     private static Path find(Path root, String name) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
-            return files.filter(p -> p.getFileName().toString().equals(name)).findFirst().orElseThrow();
+            return files.filter(p -> p.getFileName().toString().equals(name))
+                    .findFirst()
+                    .orElseThrow();
         }
     }
 

@@ -31,7 +31,6 @@ import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.types.Row;
 
-
 /**
  * Writes the index files of the runs routed to it from their sorted rows ({@link
  * GlobalIndexBuild.Files}); at the end of input emits one row per file written: {@code (run, file

@@ -43,8 +43,8 @@ import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
 /**
- * {@code create_global_index} as a distributed Flink batch job: B-tree index files of one column
- * of the selected partitions, in Apache Paimon 1.4.2's format, for the rows no index of the column
+ * {@code create_global_index} as a distributed Flink batch job: B-tree index files of one column of
+ * the selected partitions, in Apache Paimon 1.4.2's format, for the rows no index of the column
  * covers yet. Planning runs where the job is built, on the latest snapshot, which is pinned while
  * the job runs; each run of a partition's contiguous row ids (at most records-per-range × 1.2 of
  * them) is one task ({@link GlobalIndexBuild#plan}):
@@ -56,10 +56,10 @@ import java.util.stream.IntStream;
  *                              at the snapshot           on managed memory       per-range × 1.2
  * </pre>
  *
- * with {@code n = min(runs, parallelism)}. Nothing holds more than one sorted key's row ids and
- * one index block. The commit fails, leaving the table as it was, if a column update changed the
- * column of indexed rows since the snapshot; a failed job leaves written index files unreferenced
- * ({@code remove_orphan_files} deletes them).
+ * with {@code n = min(runs, parallelism)}. Nothing holds more than one sorted key's row ids and one
+ * index block. The commit fails, leaving the table as it was, if a column update changed the column
+ * of indexed rows since the snapshot; a failed job leaves written index files unreferenced ({@code
+ * remove_orphan_files} deletes them).
  */
 public final class GlobalIndexJob {
 
@@ -159,7 +159,9 @@ public final class GlobalIndexJob {
                         "Dovetail index committer: " + name,
                         RESULT_TYPE,
                         new GlobalIndexCommitter(
-                                store.paths(), "dovetail-create-global-index-" + UUID.randomUUID(), plan))
+                                store.paths(),
+                                "dovetail-create-global-index-" + UUID.randomUUID(),
+                                plan))
                 .setParallelism(1)
                 .setMaxParallelism(1);
     }

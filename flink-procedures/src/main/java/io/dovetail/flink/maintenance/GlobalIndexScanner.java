@@ -33,8 +33,8 @@ import java.util.HexFormat;
 /**
  * Reads the rows of one run of an index build at the build's snapshot and emits {@code (run, sort
  * key)}, the sort key a string whose order is the index's: the run as 8 hex digits, {@code 0} and
- * the key's sortable bytes ({@link BTreeKeys#sortable}) in hex ({@code 1} and nothing for NULL),
- * a space, and the row id as 16 hex digits. Hex digits order as the unsigned bytes they spell, and
+ * the key's sortable bytes ({@link BTreeKeys#sortable}) in hex ({@code 1} and nothing for NULL), a
+ * space, and the row id as 16 hex digits. Hex digits order as the unsigned bytes they spell, and
  * the space before the row id orders a key before every longer key it starts.
  */
 final class GlobalIndexScanner extends RichFlatMapFunction<Integer, Tuple2<Integer, String>> {

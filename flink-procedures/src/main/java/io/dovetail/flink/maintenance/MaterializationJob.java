@@ -56,7 +56,8 @@ import java.util.stream.IntStream;
  * The rewriters count the groups and rows they have written ({@code groupsRewritten}, {@code
  * rowsKept} metrics): the job's progress. A concurrent delete or column update of a rewritten group
  * fails the commit and leaves the table as it was; a job that fails before its commit leaves the
- * files already written unreferenced in the table directory ({@code remove_orphan_files} deletes them).
+ * files already written unreferenced in the table directory ({@code remove_orphan_files} deletes
+ * them).
  */
 public final class MaterializationJob {
 

@@ -31,11 +31,11 @@ import org.apache.flink.types.Row;
 import java.util.UUID;
 
 /**
- * {@code CALL <catalog>.sys.drop_global_index(`table` => 'db.t', index_column => 'k', index_type
- * => 'btree', partitions => 'dt=a;dt=b', dry_run => true)}: Paimon's procedure and arguments:
- * drops the live global index files of that column and type in the selected partitions (all by
- * default) in one snapshot, in the calling process; {@code dry_run} only counts them. The files
- * stay on disk until the snapshots that reference them expire.
+ * {@code CALL <catalog>.sys.drop_global_index(`table` => 'db.t', index_column => 'k', index_type =>
+ * 'btree', partitions => 'dt=a;dt=b', dry_run => true)}: Paimon's procedure and arguments: drops
+ * the live global index files of that column and type in the selected partitions (all by default)
+ * in one snapshot, in the calling process; {@code dry_run} only counts them. The files stay on disk
+ * until the snapshots that reference them expire.
  */
 public final class DropGlobalIndexProcedure implements Procedure {
 

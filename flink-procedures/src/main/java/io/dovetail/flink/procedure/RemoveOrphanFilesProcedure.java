@@ -32,10 +32,10 @@ import java.time.ZoneId;
 
 /**
  * {@code CALL <catalog>.sys.remove_orphan_files(`table` => 'db.t', older_than => 'yyyy-MM-dd
- * HH:mm:ss', dry_run => true)}: Paimon's procedure: deletes the files of the table's data,
- * manifest and index directories that no snapshot or tag references and that were last modified
- * before {@code older_than} (read in the JVM's time zone; default one day ago, Paimon's), in the
- * calling process ({@link OrphanFiles}); {@code dry_run} only lists them.
+ * HH:mm:ss', dry_run => true)}: Paimon's procedure: deletes the files of the table's data, manifest
+ * and index directories that no snapshot or tag references and that were last modified before
+ * {@code older_than} (read in the JVM's time zone; default one day ago, Paimon's), in the calling
+ * process ({@link OrphanFiles}); {@code dry_run} only lists them.
  */
 public final class RemoveOrphanFilesProcedure implements Procedure {
 
@@ -58,7 +58,8 @@ public final class RemoveOrphanFilesProcedure implements Procedure {
                         isOptional = true),
                 @ArgumentHint(name = "dry_run", type = @DataTypeHint("BOOLEAN"), isOptional = true)
             },
-            output = @DataTypeHint("ROW<orphan_files BIGINT, orphan_bytes BIGINT, deleted BOOLEAN>"))
+            output =
+                    @DataTypeHint("ROW<orphan_files BIGINT, orphan_bytes BIGINT, deleted BOOLEAN>"))
     public Row[] call(ProcedureContext context, String table, String olderThan, Boolean dryRun) {
         long before =
                 olderThan == null
