@@ -73,6 +73,9 @@ public final class DovetailBench {
                     System.exit(1);
                 }
                 break;
+            case "lookup":
+                LookupBenchmark.run(new BenchArgs(rest, List.of("rows", "lookups", "full-scans")));
+                break;
             default:
                 usage();
                 System.exit(2);
@@ -88,6 +91,8 @@ public final class DovetailBench {
                         + "       dovetail-bench merge [--rows N] [--cols M] [--repeats R]"
                         + " [--sweep-rows S]\n"
                         + "       dovetail-bench blob [--rows N] [--blob-kb K] [--dim D]"
-                        + " [--repeats R]");
+                        + " [--repeats R]\n"
+                        + "       dovetail-bench lookup [--rows N] [--lookups L]"
+                        + " [--full-scans F]");
     }
 }

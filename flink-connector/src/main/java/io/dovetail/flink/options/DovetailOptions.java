@@ -241,11 +241,13 @@ public final class DovetailOptions {
                     .defaultValue(GlobalIndexUpdateAction.THROW_ERROR)
                     .withDescription(
                             "What a write does that changes a column covered by a global index"
-                                    + " (built by Apache Paimon's create_global_index) in a"
-                                    + " partition it writes: THROW_ERROR refuses it before it"
-                                    + " commits; DROP_PARTITION_INDEX drops those partitions'"
-                                    + " index files of the column in the same commit; IGNORE"
-                                    + " keeps them, so indexed reads may miss the changed rows."
+                                    + " (built by create_global_index, Dovetail's or Apache"
+                                    + " Paimon's) in a partition it writes: THROW_ERROR refuses"
+                                    + " it before it commits; DROP_PARTITION_INDEX drops those"
+                                    + " partitions' index files of the column in the same"
+                                    + " commit; IGNORE keeps them, so Paimon's indexed reads may"
+                                    + " miss the changed rows (Dovetail's reads use no index"
+                                    + " while it is IGNORE)."
                                     + " Deletion-vector materialization and INSERT OVERWRITE"
                                     + " always drop the global indexes of the partitions they"
                                     + " rewrite (their rows get new row ids).");
@@ -317,6 +319,17 @@ public final class DovetailOptions {
                     .withDescription(
                             "The dimension of VECTOR column <column>: every value has exactly"
                                     + " this many elements.");
+
+    public static final ConfigOption<Boolean> GLOBAL_INDEX_ENABLED =
+            ConfigOptions.key(TableOptions.GLOBAL_INDEX_ENABLED)
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "A batch read whose filter has an equality or IN on a column with"
+                                    + " B-tree global indexes reads only the rows the indexes"
+                                    + " name and the rows they do not cover (see Queries,"
+                                    + " index-assisted reads); false scans. Also an OPTIONS"
+                                    + " hint.");
 
     public static final ConfigOption<String> VECTOR_FILE_FORMAT =
             ConfigOptions.key(TableOptions.VECTOR_FILE_FORMAT)
@@ -452,6 +465,7 @@ public final class DovetailOptions {
                     DELETION_VECTORS_MODIFIABLE,
                     DELETION_VECTORS_BITMAP64,
                     GLOBAL_INDEX_COLUMN_UPDATE_ACTION,
+                    GLOBAL_INDEX_ENABLED,
                     SNAPSHOT_PIN_LEASE,
                     CONSUMER_EXPIRATION_TIME,
                     BLOB_FIELD,

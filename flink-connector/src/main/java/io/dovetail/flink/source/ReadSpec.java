@@ -57,6 +57,7 @@ public final class ReadSpec implements Serializable {
     private final long targetSplitSize;
     private final long openFileCost;
     private final boolean blobsAsDescriptors;
+    private final boolean globalIndexes;
 
     private transient List<DataField> decodedFields;
 
@@ -68,7 +69,8 @@ public final class ReadSpec implements Serializable {
             @Nullable Predicate filter,
             long targetSplitSize,
             long openFileCost,
-            boolean blobsAsDescriptors) {
+            boolean blobsAsDescriptors,
+            boolean globalIndexes) {
         // checks the columns, filter and sizes now, where the query is planned
         new ReadRequest(schema, fields, p -> true, null, filter, targetSplitSize, openFileCost);
         this.table = TableLoader.of(table);
@@ -79,6 +81,7 @@ public final class ReadSpec implements Serializable {
         this.targetSplitSize = targetSplitSize;
         this.openFileCost = openFileCost;
         this.blobsAsDescriptors = blobsAsDescriptors;
+        this.globalIndexes = globalIndexes;
     }
 
     /** The output columns, in output order. */
@@ -134,6 +137,7 @@ public final class ReadSpec implements Serializable {
                 predicate,
                 targetSplitSize,
                 openFileCost,
-                blobsAsDescriptors);
+                blobsAsDescriptors,
+                globalIndexes);
     }
 }

@@ -116,6 +116,11 @@ public final class TableOptions {
             "global-index.column-update-action";
 
     /**
+     * Whether batch reads use the global indexes for their filters (Paimon's key; default true).
+     */
+    public static final String GLOBAL_INDEX_ENABLED = "global-index.enabled";
+
+    /**
      * The longest a running job's pin keeps its base snapshot from expiring (default 1 d); a job
      * that crashed holds snapshots at most that long.
      */

@@ -95,7 +95,7 @@ class ChangelogSplitEnumeratorTest {
         }
         List<DataField> fields = new ArrayList<>(schema.fields());
         fields.add(SystemFields.ROW_ID);
-        ReadSpec spec = new ReadSpec(store.paths(), schema, 1L, fields, null, 1, 1, false);
+        ReadSpec spec = new ReadSpec(store.paths(), schema, 1L, fields, null, 1, 1, false, true);
         ChangelogStart start =
                 new ChangelogStart(1L, 2, Duration.ofMillis(50), null, ChangelogScope.FULL, false);
         enumerator =

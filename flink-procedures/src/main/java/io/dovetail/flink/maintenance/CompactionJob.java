@@ -43,6 +43,11 @@ import java.util.function.Predicate;
  * RangeRewriter}: every position, all columns, row ids and sequence bounds kept), the committer
  * commits them as one COMPACT snapshot ({@link DataEvolutionCompaction#commit}: inputs deleted,
  * compacted files added, deletion vectors moved).
+ *
+ * <p>The commit checks every snapshot committed after the pinned one (see {@code TableCommit}), so
+ * a concurrent update or delete of a compacted range fails the job and leaves the table as it was.
+ * A job that fails after some rewriters finished leaves their files unreferenced in the table
+ * directory ({@code remove_orphan_files} deletes them); a failed commit deletes what it wrote.
  */
 public final class CompactionJob {
 
