@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.maintenance;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.index.BTreeIndexFile;
@@ -28,7 +29,6 @@ import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.snapshot.Snapshot;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -48,14 +48,14 @@ final class GlobalIndexCommitter extends AbstractStreamOperator<Row>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final String commitUser;
     private final GlobalIndexBuild.Plan plan;
 
     private transient List<IndexManifestEntry> files;
 
     GlobalIndexCommitter(TablePaths table, String commitUser, GlobalIndexBuild.Plan plan) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.commitUser = commitUser;
         this.plan = plan;
     }
@@ -92,7 +92,7 @@ final class GlobalIndexCommitter extends AbstractStreamOperator<Row>
 
     @Override
     public void endInput() {
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         Snapshot snapshot;
         try {
             snapshot = GlobalIndexBuild.commit(store, commitUser, plan, files);

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.maintenance;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.index.BTreeKeys;
 import io.dovetail.table.index.IndexManifestEntry;
@@ -24,7 +25,6 @@ import io.dovetail.table.maintenance.GlobalIndexBuild;
 import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -41,21 +41,21 @@ final class GlobalIndexFileWriter extends AbstractStreamOperator<Row>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final GlobalIndexBuild.Plan plan;
 
     private transient GlobalIndexBuild.Files files;
     private transient BTreeKeys keys;
 
     GlobalIndexFileWriter(TablePaths table, GlobalIndexBuild.Plan plan) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.plan = plan;
     }
 
     @Override
     public void open() throws Exception {
         super.open();
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         files = new GlobalIndexBuild.Files(store, plan);
         keys = GlobalIndexBuild.keys(store, plan);
     }

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.maintenance;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.index.BTreeKeys;
 import io.dovetail.table.maintenance.GlobalIndexBuild;
@@ -25,7 +26,6 @@ import io.dovetail.table.path.TablePaths;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
 import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.util.Collector;
 
 import java.util.HexFormat;
@@ -41,20 +41,20 @@ final class GlobalIndexScanner extends RichFlatMapFunction<Integer, Tuple2<Integ
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final GlobalIndexBuild.Plan plan;
 
     private transient TableStore store;
     private transient BTreeKeys keys;
 
     GlobalIndexScanner(TablePaths table, GlobalIndexBuild.Plan plan) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.plan = plan;
     }
 
     @Override
     public void open(OpenContext context) {
-        store = TableStore.open(new TablePaths(new Path(table)));
+        store = table.open();
         keys = GlobalIndexBuild.keys(store, plan);
     }
 
