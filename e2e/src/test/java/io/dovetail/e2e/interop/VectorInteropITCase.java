@@ -21,8 +21,6 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,10 +42,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * VECTOR tables in vector-store files across engines in one warehouse, Apache Paimon 1.4.2's Flink
  * connector on one side, for both formats Dovetail writes ({@code avro}, {@code json}): a table
- * Paimon writes (two VECTOR columns, NULL vectors, two appends) reads through Dovetail's SQL exactly as through Paimon's under every projection;
- * Dovetail's appends, updates of a normal and of a VECTOR column, a column backfill by {@code
- * _ROW_ID} and a compaction of it, and a table Dovetail creates and writes, read through Paimon's
- * SQL exactly as through Dovetail's.
+ * Paimon writes (two VECTOR columns, NULL vectors, two appends) reads through Dovetail's SQL
+ * exactly as through Paimon's under every projection; Dovetail's appends, updates of a normal and
+ * of a VECTOR column, a column backfill by {@code _ROW_ID} and a compaction of it, and a table
+ * Dovetail creates and writes, read through Paimon's SQL exactly as through Dovetail's.
  */
 class VectorInteropITCase {
 
