@@ -50,7 +50,8 @@ import static io.dovetail.bench.SqlBenchmark.inTurn;
  *       (Dovetail's {@code data_evolution_merge}, Paimon's {@code data_evolution_merge_into}),
  *       counting the bytes of the {@code .blob} files it added ({@code blob_bytes_written});
  *   <li>{@code full-read}: every column, the images' bytes included (a normal column in the
- *       projection: Paimon 1.4.2 fails a read of BLOB and vector columns alone, apache/paimon#7936).
+ *       projection: Paimon 1.4.2 fails a read of BLOB and vector columns alone,
+ *       apache/paimon#7936).
  * </ol>
  *
  * Every result is checked (row count, sums of caption lengths, image lengths and vector elements);

@@ -128,11 +128,8 @@ final class FilesTable implements SystemTable {
         if (DataFileKinds.isBlob(fileName)) {
             return "blob";
         }
-        if (DataFileKinds.isVectorStore(fileName)) { // data-...vector.<format>[.<codec>]
-            String rest =
-                    fileName.substring(fileName.lastIndexOf(".vector.") + ".vector.".length());
-            int dot = rest.indexOf('.');
-            return dot < 0 ? rest : rest.substring(0, dot);
+        if (DataFileKinds.isVectorStore(fileName)) {
+            return DataFileKinds.vectorStoreFormat(fileName);
         }
         return DataFileFormat.ofFileName(fileName).extension();
     }

@@ -35,6 +35,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.LongFunction;
 
 /**
@@ -48,10 +49,11 @@ import java.util.function.LongFunction;
  * {@link PartitionValues}. A BLOB column no normal file wrote comes from the group's {@code .blob}
  * files of its field (every version of them; {@link BlobColumnReader} picks per row). A VECTOR
  * column no normal file wrote comes from the group's vector-store files: they form one bunch per
- * set of columns written (by field id), the bunch with the newest file first, and a bunch is read
- * as the chain of its newest file at each position ({@link VectorColumnsReader}). Reads and
- * statistics pruning ({@link GroupStatistics}) both ask it, so a column's statistics always
- * describe the values read.
+ * {@link VectorBunchKey} (schema id, format, columns written), the first bunch in key order that
+ * holds the column provides it (Paimon 1.4.2's order, which writers follow: an update of a VECTOR
+ * column writes into that bunch), and a bunch is read as the chain of its newest file at each
+ * position ({@link VectorColumnsReader}). Reads and statistics pruning ({@link GroupStatistics})
+ * both ask it, so a column's statistics always describe the values read.
  */
 public final class ProviderSelection {
 
@@ -88,7 +90,7 @@ public final class ProviderSelection {
         private final List<Candidate> ordered;
         private final List<Map<Integer, DataField>> written;
         private final Map<Integer, BlobFiles> blobs = new HashMap<>();
-        private final List<VectorBunch> vectorBunches; // newest first
+        private final List<VectorBunch> vectorBunches; // in bunch-key order
         private final PartitionValues partition;
         private final LongFunction<TableSchema> schemas;
 
@@ -99,13 +101,11 @@ public final class ProviderSelection {
                 LongFunction<TableSchema> schemas) {
             this.partition = partition;
             this.schemas = schemas;
-            Map<List<Integer>, VectorBunch> bunches = new HashMap<>();
+            Map<VectorBunchKey, List<Candidate>> bunches = new TreeMap<>();
             for (Candidate file : dedicatedFiles) {
                 if (DataFileKinds.isVectorStore(file.meta().fileName())) {
-                    Map<Integer, DataField> columns = writtenFields(file.meta(), schemas);
-                    List<Integer> ids = columns.keySet().stream().sorted().toList();
-                    bunches.computeIfAbsent(ids, k -> new VectorBunch(new ArrayList<>()))
-                            .files()
+                    bunches.computeIfAbsent(
+                                    VectorBunchKey.of(file.meta(), schemas), k -> new ArrayList<>())
                             .add(file);
                     continue;
                 }
@@ -114,8 +114,8 @@ public final class ProviderSelection {
                         .files()
                         .add(file);
             }
-            vectorBunches = new ArrayList<>(bunches.values());
-            vectorBunches.sort(Comparator.comparingLong(VectorBunch::newest).reversed());
+            vectorBunches = new ArrayList<>();
+            bunches.values().forEach(files -> vectorBunches.add(new VectorBunch(files)));
             ordered = new ArrayList<>(normalFiles);
             ordered.sort(
                     Comparator.comparingLong((Candidate c) -> c.meta().maxSequenceNumber())
@@ -317,12 +317,8 @@ public final class ProviderSelection {
     /** The {@code .blob} files of one BLOB field, and the field as their schemas declare it. */
     private record BlobFiles(DataField stored, List<Candidate> files) {}
 
-    /** The vector-store files of a group that wrote one set of columns (by field id). */
+    /** The vector-store files of a group with one {@link VectorBunchKey}. */
     private record VectorBunch(List<Candidate> files) {
-
-        long newest() {
-            return files.stream().mapToLong(c -> c.meta().maxSequenceNumber()).max().orElse(0);
-        }
 
         boolean holds(int fieldId, LongFunction<TableSchema> schemas) {
             return writtenFields(files.get(0).meta(), schemas).containsKey(fieldId);

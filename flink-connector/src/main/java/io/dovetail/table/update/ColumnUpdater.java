@@ -80,8 +80,16 @@ public final class ColumnUpdater {
         this.base = base;
         this.schema = schema;
         this.columns = List.copyOf(columns);
-        this.groups = BaseGroups.plan(store, base, schema, columns);
-        this.backfill = new GroupBackfill(store.paths(), schema, columns, groups.readFields());
+        List<String> copied = VectorCopies.of(schema, columns);
+        this.groups = BaseGroups.plan(store, base, schema, columns, copied);
+        this.backfill =
+                new GroupBackfill(
+                        store.paths(),
+                        schema,
+                        store.schemas()::schema,
+                        columns,
+                        copied,
+                        groups.readFields());
         this.globalIndexes =
                 store.files(base).indexFiles().stream()
                         .filter(GlobalIndexFiles::isGlobalIndex)

@@ -19,6 +19,7 @@ package io.dovetail.table.write;
 
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.format.vector.VectorFileFormat;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
@@ -91,7 +92,7 @@ public final class DataFileWriter implements AutoCloseable {
     private final List<DataField> normalColumns; // those of the normal files
     @Nullable private final ProjectedRowData normalValues; // null: every column is normal
     private final List<BlobFieldWriter> blobs = new ArrayList<>();
-    @Nullable private final VectorStoreWriter vectors; // null: no VECTOR column written
+    private final List<VectorStoreWriter> vectors = new ArrayList<>();
     @Nullable private final List<String> writeCols;
     private final String partitionPath;
     private final byte[] partitionBytes;
@@ -110,7 +111,8 @@ public final class DataFileWriter implements AutoCloseable {
             @Nullable List<String> writeCols,
             boolean withoutDedicated,
             RowData partition,
-            DataFileWriterOptions options) {
+            DataFileWriterOptions options,
+            @Nullable List<VectorTarget> vectorTargets) {
         this.paths = paths;
         this.schema = schema;
         this.columns =
@@ -148,16 +150,30 @@ public final class DataFileWriter implements AutoCloseable {
         if (normalNames.isEmpty() && writeCols == null) {
             throw Errors.invalidArgument("A data file must hold at least one normal column.");
         }
-        this.vectors =
-                vectorColumns.isEmpty()
-                        ? null
-                        : new VectorStoreWriter(
-                                vectorColumns,
-                                vectorPositions.stream().mapToInt(Integer::intValue).toArray(),
+        List<VectorTarget> targets =
+                vectorTargets != null || vectorColumns.isEmpty()
+                        ? vectorTargets
+                        : List.of(
+                                new VectorTarget(
+                                        schema.id(),
+                                        options.vectorFormat(),
+                                        vectorColumns,
+                                        vectorPositions.stream()
+                                                .mapToInt(Integer::intValue)
+                                                .toArray()));
+        if (targets != null) {
+            for (VectorTarget target : targets) {
+                vectors.add(
+                        new VectorStoreWriter(
+                                target.columns(),
+                                target.positions(),
                                 this::newDedicatedPath,
+                                target.format(),
                                 options,
-                                schema.id());
-        boolean allNormal = blobs.isEmpty() && vectors == null;
+                                target.schemaId()));
+            }
+        }
+        boolean allNormal = blobs.isEmpty() && vectorColumns.isEmpty();
         this.normalColumns = allNormal ? columns : normalColumns(normalNames);
         this.normalValues =
                 allNormal
@@ -196,7 +212,7 @@ public final class DataFileWriter implements AutoCloseable {
             @Nullable List<String> writeCols,
             RowData partition,
             DataFileWriterOptions options) {
-        return new DataFileWriter(paths, schema, writeCols, false, partition, options);
+        return new DataFileWriter(paths, schema, writeCols, false, partition, options, null);
     }
 
     /**
@@ -209,7 +225,7 @@ public final class DataFileWriter implements AutoCloseable {
             TableSchema schema,
             RowData partition,
             DataFileWriterOptions options) {
-        return new DataFileWriter(paths, schema, null, true, partition, options);
+        return new DataFileWriter(paths, schema, null, true, partition, options, null);
     }
 
     /** A rolling writer of full rows, with the table's options. */
@@ -229,13 +245,38 @@ public final class DataFileWriter implements AutoCloseable {
      */
     public static DataFileWriter forPartialColumns(
             TablePaths paths, TableSchema schema, List<String> writeCols, RowData partition) {
-        return open(
+        return forPartialColumns(paths, schema, writeCols, partition, null);
+    }
+
+    /**
+     * A non-rolling writer as {@link #forPartialColumns(TablePaths, TableSchema, List, RowData)}
+     * whose VECTOR columns go to the vector-store files {@code vectorTargets} describe (each its
+     * schema id, format and columns, taken from the rows written at its positions) instead of one
+     * file of them all; null: that one file.
+     */
+    public static DataFileWriter forPartialColumns(
+            TablePaths paths,
+            TableSchema schema,
+            List<String> writeCols,
+            RowData partition,
+            @Nullable List<VectorTarget> vectorTargets) {
+        return new DataFileWriter(
                 paths,
                 schema,
                 writeCols,
+                false,
                 partition,
-                DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling());
+                DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling(),
+                vectorTargets);
     }
+
+    /**
+     * One vector-store file of a partial-column write: written with schema {@code schemaId} in
+     * {@code format}, holding {@code columns} (as that schema declares them), taken from the
+     * written rows' fields at {@code positions}.
+     */
+    public record VectorTarget(
+            long schemaId, VectorFileFormat format, List<DataField> columns, int[] positions) {}
 
     /** The columns each row must have, in order. */
     public List<DataField> columns() {
@@ -249,8 +290,8 @@ public final class DataFileWriter implements AutoCloseable {
             for (BlobFieldWriter blob : blobs) {
                 blob.write(row);
             }
-            if (vectors != null) {
-                vectors.write(row);
+            for (VectorStoreWriter vector : vectors) {
+                vector.write(row);
             }
             if (normalColumns.isEmpty()) { // a partial-column write of dedicated columns only
                 return;
@@ -302,9 +343,7 @@ public final class DataFileWriter implements AutoCloseable {
             current = null;
         }
         blobs.forEach(BlobFieldWriter::closeQuietly);
-        if (vectors != null) {
-            vectors.closeQuietly();
-        }
+        vectors.forEach(VectorStoreWriter::closeQuietly);
         created.forEach(FileIO::deleteQuietly);
         written.clear();
     }
@@ -364,8 +403,8 @@ public final class DataFileWriter implements AutoCloseable {
         for (BlobFieldWriter blob : blobs) {
             blob.finish().forEach(m -> written.add(entry(m)));
         }
-        if (vectors != null) {
-            vectors.finish().forEach(m -> written.add(entry(m)));
+        for (VectorStoreWriter vector : vectors) {
+            vector.finish().forEach(m -> written.add(entry(m)));
         }
     }
 

@@ -47,6 +47,7 @@ final class VectorStoreWriter {
     private final List<DataField> columns;
     private final ProjectedRowData values;
     private final Supplier<Path> newPath;
+    private final VectorFileFormat format;
     private final DataFileWriterOptions options;
     private final long schemaId;
     private final List<DataFileMeta> finished = new ArrayList<>();
@@ -57,16 +58,18 @@ final class VectorStoreWriter {
      * @param positions each column's index in the rows written
      * @param newPath the path of the next file, given its name suffix (the caller deletes created
      *     files on abort)
+     * @param schemaId the schema the files are written with (which declares {@code columns})
      */
     VectorStoreWriter(
             List<DataField> columns,
             int[] positions,
             Function<String, Path> newPath,
+            VectorFileFormat format,
             DataFileWriterOptions options,
             long schemaId) {
         this.columns = List.copyOf(columns);
         this.values = ProjectedRowData.from(positions);
-        VectorFileFormat format = options.vectorFormat();
+        this.format = format;
         String suffix = format.fileNameSuffix();
         this.newPath = () -> newPath.apply(suffix);
         this.options = options;
@@ -78,13 +81,12 @@ final class VectorStoreWriter {
             if (file == null) {
                 path = newPath.get();
                 file =
-                        options.vectorFormat()
-                                .create(
-                                        path,
-                                        columns,
-                                        options.compression(),
-                                        options.zstdLevel(),
-                                        options.vectorTargetFileSize());
+                        format.create(
+                                path,
+                                columns,
+                                options.compression(),
+                                options.zstdLevel(),
+                                options.vectorTargetFileSize());
             }
             file.write(values.replaceRow(row));
             if (file.length() >= options.vectorTargetFileSize()) {

@@ -47,8 +47,8 @@ import java.util.function.Predicate;
  * vectors and adds the survivors with new row ids in row order, as one COMPACT snapshot.
  *
  * <p>A concurrent delete or column update of a rewritten group fails the commit and leaves the
- * table as it was; a job that fails before its commit leaves the files already written
- * unreferenced in the table directory ({@code remove_orphan_files} deletes them).
+ * table as it was; a job that fails before its commit leaves the files already written unreferenced
+ * in the table directory ({@code remove_orphan_files} deletes them).
  */
 public final class MaterializationJob {
 
