@@ -26,14 +26,14 @@ import io.dovetail.table.manifest.RowRange;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.TreeSet;
-import java.util.TreeMap;
-import java.util.Set;
-import java.util.HashMap;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Plans data-evolution compaction over the live files of one snapshot (semantics §8.1), per

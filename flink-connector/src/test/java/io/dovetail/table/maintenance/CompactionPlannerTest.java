@@ -188,7 +188,8 @@ class CompactionPlannerTest {
                 .allSatisfy(
                         g ->
                                 assertThat(g.files())
-                                        .allMatch(f -> DataFileKinds.isNormal(f.file().fileName())));
+                                        .allMatch(
+                                                f -> DataFileKinds.isNormal(f.file().fileName())));
     }
 
     private static ManifestEntry dedicated(

@@ -228,7 +228,9 @@ class DedicatedColumnsModelPropertyTest {
                             + " of row ids "
                             + updates.stream().map(RowUpdate::rowId).toList()
                             + ": "
-                            + names(store.files(store.latestSnapshot().orElseThrow()).deltaEntries()));
+                            + names(
+                                    store.files(store.latestSnapshot().orElseThrow())
+                                            .deltaEntries()));
         }
 
         void addColumn() {
@@ -274,10 +276,14 @@ class DedicatedColumnsModelPropertyTest {
             log.add(
                     "compact: normal files now "
                             + names(
-                                    store.files(store.latestSnapshot().orElseThrow())
+                                    store
+                                            .files(store.latestSnapshot().orElseThrow())
                                             .liveFiles()
                                             .stream()
-                                            .filter(e -> DataFileKinds.isNormal(e.file().fileName()))
+                                            .filter(
+                                                    e ->
+                                                            DataFileKinds.isNormal(
+                                                                    e.file().fileName()))
                                             .toList()));
         }
 
@@ -302,8 +308,7 @@ class DedicatedColumnsModelPropertyTest {
             List<String> expected = new ArrayList<>();
             for (Map.Entry<Long, Map<String, String>> row : rows.entrySet()) {
                 long rowId = row.getKey();
-                if (deleted.contains(rowId)
-                        || (ranges != null && !ranges.get(0).contains(rowId))) {
+                if (deleted.contains(rowId) || (ranges != null && !ranges.get(0).contains(rowId))) {
                     continue;
                 }
                 StringBuilder sb = new StringBuilder();
@@ -322,7 +327,8 @@ class DedicatedColumnsModelPropertyTest {
             }
             expected.sort(Comparator.naturalOrder());
             String context =
-                    String.format("read %s rows %s after%n%s", names, ranges, String.join("\n", log));
+                    String.format(
+                            "read %s rows %s after%n%s", names, ranges, String.join("\n", log));
             List<String> read;
             try {
                 read = RenderedReads.read(new ReadPlanner(store).planLatest(request));
@@ -386,7 +392,13 @@ class DedicatedColumnsModelPropertyTest {
 
     private static List<String> names(List<ManifestEntry> files) {
         return files.stream()
-                .map(e -> e.file().fileName() + "@" + e.file().firstRowId() + "+" + e.file().rowCount())
+                .map(
+                        e ->
+                                e.file().fileName()
+                                        + "@"
+                                        + e.file().firstRowId()
+                                        + "+"
+                                        + e.file().rowCount())
                 .toList();
     }
 
