@@ -93,14 +93,14 @@ final class TableDefinitions {
         options.putIfAbsent(TableOptions.DATA_EVOLUTION_ENABLED, "true");
         List<DataField> fields =
                 FlinkTypes.toFields((RowType) schema.toPhysicalRowDataType().getLogicalType());
-        if (!TableOptions.blobDescriptorFields(options).isEmpty()) {
-            throw Errors.unsupported(
-                    "BLOB columns stored inline as descriptors ('"
-                            + TableOptions.BLOB_DESCRIPTOR_FIELD
-                            + "')",
-                    "Store them in .blob files: list them in '"
-                            + TableOptions.BLOB_FIELD
-                            + "' only");
+        for (String key : TableOptions.BLOB_EXTERNAL_STORAGE) {
+            if (options.containsKey(key)) {
+                throw Errors.unsupported(
+                        "option '" + key + "' (BLOB values written under an external path)",
+                        "Write the files yourself and insert descriptors of them into a column of '"
+                                + TableOptions.BLOB_DESCRIPTOR_FIELD
+                                + "'");
+            }
         }
         Set<String> blobs = TableOptions.names(options, TableOptions.BLOB_FIELD);
         Set<String> vectors = TableOptions.names(options, TableOptions.VECTOR_FIELD);

@@ -273,12 +273,15 @@ public final class DovetailOptions {
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "Comma list of BLOB columns stored inline in the normal data files as"
-                                    + " serialized descriptors (references to bytes kept"
-                                    + " elsewhere) instead of in .blob files (Paimon's older key"
-                                    + " 'blob.stored-descriptor-fields' is read too). Fixed at"
-                                    + " CREATE TABLE. Not supported by Dovetail yet: CREATE TABLE"
-                                    + " refuses it and reads of such columns fail naming it.");
+                            "Comma list of BLOB columns (named in 'blob-field' too) stored"
+                                    + " inline in the normal data files as serialized descriptors"
+                                    + " (references to bytes kept elsewhere) instead of in .blob"
+                                    + " files (Paimon's older key 'blob.stored-descriptor-fields'"
+                                    + " is read too). Written values must be descriptors (for"
+                                    + " example sys.path_to_descriptor('<file>')); reads return"
+                                    + " the bytes they reference, or the descriptors with"
+                                    + " 'blob-as-descriptor'. Updates and merges rewrite only the"
+                                    + " descriptors. Fixed at CREATE TABLE.");
 
     public static final ConfigOption<Boolean> BLOB_AS_DESCRIPTOR =
             ConfigOptions.key(TableOptions.BLOB_AS_DESCRIPTOR)
@@ -288,8 +291,9 @@ public final class DovetailOptions {
                             "Reads return each BLOB value of a .blob file as a serialized"
                                     + " descriptor (version 2, the 'BLOBDESC' magic, the file's"
                                     + " URI, the offset and length of the bytes inside it)"
-                                    + " instead of the bytes, which are then not read. Also an"
-                                    + " OPTIONS hint.");
+                                    + " instead of the bytes, which are then not read, and the"
+                                    + " values of 'blob-descriptor-field' columns as the"
+                                    + " descriptors stored. Also an OPTIONS hint.");
 
     public static final ConfigOption<MemorySize> BLOB_TARGET_FILE_SIZE =
             ConfigOptions.key(TableOptions.BLOB_TARGET_FILE_SIZE)

@@ -58,6 +58,7 @@ final class ChangeSourceReader implements SourceReader<RowData, ChangeSplit> {
     @Nullable private final ProjectedRowData output;
     private final int batchSize;
     private final Counter rowsRead;
+    @Nullable private final DereferencedRow dereferenced;
     private final Deque<ChangeSplit> pending = new ArrayDeque<>();
     private final Map<String, ChangeSplit> unacknowledged = new LinkedHashMap<>();
     private CompletableFuture<Void> available = new CompletableFuture<>();
@@ -72,12 +73,15 @@ final class ChangeSourceReader implements SourceReader<RowData, ChangeSplit> {
      * @param fields the columns read, {@code _ROW_ID} at {@code rowIdField}
      * @param outputArity the leading columns emitted: all, or all but a trailing {@code _ROW_ID}
      *     that only the comparison needs
+     * @param dereferenced per emitted column, the name of a BLOB column stored inline as
+     *     descriptors whose referenced bytes are emitted, or null; null when there is none
      */
     ChangeSourceReader(
             SourceReaderContext context,
             List<DataField> fields,
             int rowIdField,
             int outputArity,
+            @Nullable String[] dereferenced,
             int batchSize) {
         this.context = context;
         this.fields = List.copyOf(fields);
@@ -86,6 +90,7 @@ final class ChangeSourceReader implements SourceReader<RowData, ChangeSplit> {
                 outputArity == fields.size()
                         ? null
                         : ProjectedRowData.from(IntStream.range(0, outputArity).toArray());
+        this.dereferenced = dereferenced == null ? null : new DereferencedRow(dereferenced);
         this.batchSize = batchSize;
         this.rowsRead = context.metricGroup().counter(SourceMetrics.ROWS_READ);
     }
@@ -112,7 +117,8 @@ final class ChangeSourceReader implements SourceReader<RowData, ChangeSplit> {
                 return InputStatus.MORE_AVAILABLE;
             }
             if (position++ >= current.emitted()) {
-                out.collect(output == null ? row : output.replaceRow(row));
+                RowData emitted = output == null ? row : output.replaceRow(row);
+                out.collect(dereferenced == null ? emitted : dereferenced.replace(emitted));
             }
         }
         rowsRead.inc(rows.rowsRead() - readBefore);

@@ -94,6 +94,7 @@ public final class DovetailChangelogSource
                 fields,
                 fields.indexOf(SystemFields.ROW_ID),
                 spec.fields().size(),
+                spec.dereferenced(),
                 SplitReader.DEFAULT_BATCH_SIZE);
     }
 

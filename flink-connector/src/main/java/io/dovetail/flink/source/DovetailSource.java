@@ -67,7 +67,8 @@ public final class DovetailSource implements Source<RowData, DovetailSplit, Pend
 
     @Override
     public SourceReader<RowData, DovetailSplit> createReader(SourceReaderContext context) {
-        return new DovetailSourceReader(context, spec.fields(), SplitReader.DEFAULT_BATCH_SIZE);
+        return new DovetailSourceReader(
+                context, spec.fields(), spec.dereferenced(), SplitReader.DEFAULT_BATCH_SIZE);
     }
 
     @Override

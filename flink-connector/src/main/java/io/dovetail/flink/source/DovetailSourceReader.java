@@ -57,12 +57,22 @@ final class DovetailSourceReader implements SourceReader<RowData, DovetailSplit>
     @Nullable private DovetailSplit current;
     @Nullable private SplitReader reader;
     private long position; // rows of the current split read so far, skipped ones included
+    @Nullable private final DereferencedRow dereferenced;
     private final Counter rowsRead;
     private final Counter splitsRead;
 
-    DovetailSourceReader(SourceReaderContext context, List<DataField> fields, int batchSize) {
+    /**
+     * @param dereferenced per column, the name of a BLOB column stored inline as descriptors whose
+     *     referenced bytes are returned, or null; null when there is none
+     */
+    DovetailSourceReader(
+            SourceReaderContext context,
+            List<DataField> fields,
+            @Nullable String[] dereferenced,
+            int batchSize) {
         this.context = context;
         this.fields = List.copyOf(fields);
+        this.dereferenced = dereferenced == null ? null : new DereferencedRow(dereferenced);
         this.batchSize = batchSize;
         this.rowsRead = context.metricGroup().counter(SourceMetrics.ROWS_READ);
         this.splitsRead = context.metricGroup().counter(SourceMetrics.SPLITS_READ);
@@ -89,7 +99,8 @@ final class DovetailSourceReader implements SourceReader<RowData, DovetailSplit>
         }
         int first = (int) Math.max(0, Math.min(batch.size(), current.recordsToSkip() - position));
         for (int i = first; i < batch.size(); i++) {
-            output.collect(batch.row(i));
+            RowData row = batch.row(i);
+            output.collect(dereferenced == null ? row : dereferenced.replace(row));
         }
         rowsRead.inc(batch.size() - first);
         position += batch.size();

@@ -26,6 +26,7 @@ import io.dovetail.table.read.ReadPlan;
 import io.dovetail.table.read.ReadPlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.read.SystemFields;
+import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.TypeJson;
@@ -58,6 +59,7 @@ public final class ReadSpec implements Serializable {
     private final long openFileCost;
     private final boolean blobsAsDescriptors;
     private final boolean globalIndexes;
+    @Nullable private final String[] dereferenced;
 
     private transient List<DataField> decodedFields;
 
@@ -82,6 +84,31 @@ public final class ReadSpec implements Serializable {
         this.openFileCost = openFileCost;
         this.blobsAsDescriptors = blobsAsDescriptors;
         this.globalIndexes = globalIndexes;
+        this.dereferenced = blobsAsDescriptors ? null : dereferenced(schema, fields);
+    }
+
+    /**
+     * Per output column, the name of a BLOB column stored inline as descriptors whose values the
+     * read returns as the bytes they reference, or null; null when there is none.
+     */
+    @Nullable
+    public String[] dereferenced() {
+        return dereferenced == null ? null : dereferenced.clone();
+    }
+
+    @Nullable
+    private static String[] dereferenced(TableSchema schema, List<DataField> fields) {
+        String[] names = new String[fields.size()];
+        boolean any = false;
+        for (int i = 0; i < fields.size(); i++) {
+            DataField field = fields.get(i);
+            if (DataEvolutionTableValidator.isBlobColumn(field.type())
+                    && !DataEvolutionTableValidator.isDedicatedColumn(schema, field)) {
+                names[i] = field.name();
+                any = true;
+            }
+        }
+        return any ? names : null;
     }
 
     /** The output columns, in output order. */

@@ -142,6 +142,7 @@ public final class OrcSchemas {
                         : TypeDescription.createVarchar().withMaxLength(type.length());
             case BINARY:
             case VARBINARY:
+            case BLOB: // only BLOB columns stored inline as descriptors reach a normal file
                 return TypeDescription.createBinary();
             case DATE:
                 return TypeDescription.createDate();
@@ -161,6 +162,6 @@ public final class OrcSchemas {
     private static RuntimeException notSupported(DataType type) {
         return Errors.unsupported(
                 "columns of type " + type.asSqlString() + " in ORC data files",
-                "VARIANT, BLOB and VECTOR columns are not supported in ORC data files");
+                "VARIANT and VECTOR columns are not supported in ORC data files");
     }
 }

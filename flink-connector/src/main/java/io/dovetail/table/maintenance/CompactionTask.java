@@ -19,6 +19,7 @@ package io.dovetail.table.maintenance;
 
 import io.dovetail.table.delete.DeletionVectorAnchors;
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 
@@ -38,9 +39,13 @@ public record CompactionTask(byte[] partition, RowRange range, List<Group> group
             files = List.copyOf(files);
         }
 
-        /** The file the group's deletion vector is keyed by (semantics §5.2). */
+        /**
+         * The file the group's deletion vector is keyed by (semantics §5.2): never a dedicated
+         * file, which a materialization's group lists too.
+         */
         public ManifestEntry anchor() {
             return files.stream()
+                    .filter(e -> DataFileKinds.isNormal(e.file().fileName()))
                     .min((a, b) -> DeletionVectorAnchors.ANCHOR_ORDER.compare(a.file(), b.file()))
                     .orElseThrow();
         }

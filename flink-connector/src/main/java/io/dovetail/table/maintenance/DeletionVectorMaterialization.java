@@ -27,7 +27,6 @@ import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.maintenance.CompactionTask.Group;
-import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.FileGroup;
@@ -39,7 +38,6 @@ import io.dovetail.table.read.ReadSplit;
 import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.read.SplitReader;
 import io.dovetail.table.scan.SnapshotFiles;
-import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
@@ -67,14 +65,15 @@ import java.util.function.Predicate;
  * Materializes deletion vectors (data-evolution semantics §8.4): every row-range group of the
  * selected partitions whose anchor has a deletion vector is rewritten, all columns of the planned
  * schema read through the read path with the vector applied, into one non-rolling file of its
- * surviving rows (none when every row was deleted). The old files and their vectors go; the new
- * files get NEW row ids and sequence numbers at commit, in the groups' row order, so row ids seen
- * before change. Three steps, so that a job can run the rewrites in parallel: {@link #plan} pins
- * the latest snapshot and picks the groups, a {@link #rewriter} plans their read once and writes
- * each group's survivors, {@link #commit} commits all of them as one COMPACT snapshot against the
- * pinned snapshot: a concurrent delete in a rewritten group (C1) and a concurrent column update of
- * one (C9, materialize variant) fail the commit and nothing is lost. A failed commit deletes what
- * was written unless it may have landed.
+ * surviving rows (none when every row was deleted), its BLOB and vector-store columns into new
+ * dedicated files of those rows (values streamed one row at a time). The old files and their
+ * vectors go; the new files get NEW row ids and sequence numbers at commit, in the groups' row
+ * order, so row ids seen before change. Three steps, so that a job can run the rewrites in
+ * parallel: {@link #plan} pins the latest snapshot and picks the groups, a {@link #rewriter} plans
+ * their read once and writes each group's survivors, {@link #commit} commits all of them as one
+ * COMPACT snapshot against the pinned snapshot: a concurrent delete in a rewritten group (C1) and a
+ * concurrent column update of one (C9, materialize variant) fail the commit and nothing is lost. A
+ * failed commit deletes what was written unless it may have landed.
  */
 public final class DeletionVectorMaterialization {
 
@@ -130,7 +129,6 @@ public final class DeletionVectorMaterialization {
      */
     public Optional<Plan> plan(Predicate<RowData> partitions) {
         TableSchema schema = store.latestSchema();
-        checkNoDedicatedColumns(schema);
         Optional<Snapshot> latest = store.latestSnapshot();
         if (latest.isEmpty()) {
             return Optional.empty();
@@ -141,20 +139,10 @@ public final class DeletionVectorMaterialization {
         List<ManifestEntry> live =
                 DataEvolutionCompaction.selected(files.liveFiles(), schema, partitions);
         for (List<ManifestEntry> groupFiles : RowGroups.ofLiveFiles(live)) {
-            RowRange range = RowRange.of(groupFiles.get(0).file());
+            RowRange range = RowGroups.rangeOf(groupFiles);
             Group group = new Group(range, groupFiles);
             ManifestEntry anchor = group.anchor();
             if (withVectors.contains(key(anchor))) {
-                groupFiles.stream()
-                        .filter(e -> DataFileKinds.isDedicated(e.file().fileName()))
-                        .findAny()
-                        .ifPresent(
-                                e -> {
-                                    throw Errors.unsupportedLayout(
-                                            "materializing a group with BLOB or vector-store file "
-                                                    + e.file().fileName(),
-                                            "Materialize the other partitions only");
-                                });
                 chosen.add(new CompactionTask(anchor.partition(), range, List.of(group)));
             }
         }
@@ -348,19 +336,5 @@ public final class DeletionVectorMaterialization {
 
     private static String key(byte[] partition, String fileName) {
         return java.util.HexFormat.of().formatHex(partition) + "/" + fileName;
-    }
-
-    /** Refuses a table with dedicated columns: survivors get new row ids, their files too. */
-    private static void checkNoDedicatedColumns(TableSchema schema) {
-        for (DataField field : schema.fields()) {
-            if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)) {
-                throw Errors.unsupportedLayout(
-                        "materializing the deletion vectors of a table with BLOB or vector-store"
-                                + " column '"
-                                + field.name()
-                                + "' (its surviving values would move to new files)",
-                        "Keep the deletion vectors: reads apply them");
-            }
-        }
     }
 }

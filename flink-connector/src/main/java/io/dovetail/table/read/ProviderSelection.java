@@ -21,10 +21,8 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.schema.DataEvolutionTableValidator;
-import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
-import io.dovetail.table.types.TypeRoot;
 
 import org.apache.flink.core.fs.Path;
 
@@ -178,16 +176,6 @@ public final class ProviderSelection {
                     List<DataField> columns = reads.get(provider[f]);
                     column[f] = columns.size();
                     DataField stored = written.get(provider[f]).get(field.id());
-                    if (stored.type().root() == TypeRoot.BLOB) {
-                        throw Errors.unsupportedLayout(
-                                "reading BLOB column '"
-                                        + field.name()
-                                        + "' stored inline as descriptors ('"
-                                        + TableOptions.BLOB_DESCRIPTOR_FIELD
-                                        + "')",
-                                "Dovetail reads BLOB columns stored in .blob files; read the"
-                                        + " table without this column");
-                    }
                     columns.add(stored);
                 } else if (!field.type().nullable()
                         && !blobs.containsKey(field.id())

@@ -25,6 +25,7 @@ import org.apache.flink.util.TimeUtils;
 
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -74,6 +75,13 @@ public final class TableOptions {
     public static final String BLOB_DESCRIPTOR_FIELD = "blob-descriptor-field";
 
     private static final String BLOB_DESCRIPTOR_FIELD_FALLBACK = "blob.stored-descriptor-fields";
+
+    /**
+     * Paimon 1.4.2's options writing raw BLOB input under an external path and storing descriptors
+     * of it inline (removed again in later Paimon versions); Dovetail refuses them.
+     */
+    public static final List<String> BLOB_EXTERNAL_STORAGE =
+            List.of("blob-external-storage-field", "blob-external-storage-path");
 
     /** Reads return BLOB values as serialized descriptors instead of their bytes. */
     public static final String BLOB_AS_DESCRIPTOR = "blob-as-descriptor";

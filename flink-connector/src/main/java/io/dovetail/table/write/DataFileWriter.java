@@ -19,6 +19,7 @@ package io.dovetail.table.write;
 
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.format.blob.BlobDescriptor;
 import io.dovetail.table.format.vector.VectorFileFormat;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.manifest.DataFileMeta;
@@ -28,6 +29,7 @@ import io.dovetail.table.path.FileNameFactory;
 import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.DataEvolutionTableValidator;
+import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
@@ -93,6 +95,7 @@ public final class DataFileWriter implements AutoCloseable {
     @Nullable private final ProjectedRowData normalValues; // null: every column is normal
     private final List<BlobFieldWriter> blobs = new ArrayList<>();
     private final List<VectorStoreWriter> vectors = new ArrayList<>();
+    private final int[] inlineDescriptors; // positions of BLOB columns stored inline as descriptors
     @Nullable private final List<String> writeCols;
     private final String partitionPath;
     private final byte[] partitionBytes;
@@ -147,6 +150,14 @@ public final class DataFileWriter implements AutoCloseable {
                 normalPositions.add(i);
             }
         }
+        this.inlineDescriptors =
+                normalPositions.stream()
+                        .filter(
+                                i ->
+                                        DataEvolutionTableValidator.isBlobColumn(
+                                                columns.get(i).type()))
+                        .mapToInt(Integer::intValue)
+                        .toArray();
         if (normalNames.isEmpty() && writeCols == null) {
             throw Errors.invalidArgument("A data file must hold at least one normal column.");
         }
@@ -287,6 +298,7 @@ public final class DataFileWriter implements AutoCloseable {
     public void write(RowData row) {
         checkOpen();
         try {
+            checkDescriptors(row);
             for (BlobFieldWriter blob : blobs) {
                 blob.write(row);
             }
@@ -309,6 +321,27 @@ public final class DataFileWriter implements AutoCloseable {
         } catch (RuntimeException e) {
             abort();
             throw e;
+        }
+    }
+
+    /**
+     * A BLOB column stored inline ({@code blob-descriptor-field}) holds serialized descriptors
+     * only: its bytes are the reference, so any other value is refused before it is written.
+     */
+    private void checkDescriptors(RowData row) {
+        for (int position : inlineDescriptors) {
+            if (!row.isNullAt(position) && !BlobDescriptor.isDescriptor(row.getBinary(position))) {
+                throw Errors.invalidArgument(
+                        "BLOB column '"
+                                + columns.get(position).name()
+                                + "' is stored inline as descriptors ('"
+                                + TableOptions.BLOB_DESCRIPTOR_FIELD
+                                + "'): each value must be a serialized BLOB descriptor, such as"
+                                + " sys.path_to_descriptor('<file>') returns; got "
+                                + row.getBinary(position).length
+                                + " bytes that are not one. A read returns the referenced bytes"
+                                + " unless 'blob-as-descriptor' = 'true'.");
+            }
         }
     }
 

@@ -42,10 +42,10 @@ import java.util.Map;
  * Exact column statistics of a written file taken from its Parquet footer, as Paimon takes them
  * (metadata format section 5.5): per top-level primitive column the minimum, maximum and null count
  * merged over row groups and converted to Flink internal values. Columns without a top-level
- * Parquet column (ROW, ARRAY, MAP, MULTISET) get no statistics at all; BINARY/VARBINARY columns and
- * INT96 timestamps (precision above 6) only a null count. Bounds are left unknown when a row group
- * holds values but the footer has no bounds for it (NaN, very long values), so they are always true
- * bounds.
+ * Parquet column (ROW, ARRAY, MAP, MULTISET) get no statistics at all; BINARY/VARBINARY/BLOB
+ * columns and INT96 timestamps (precision above 6) only a null count. Bounds are left unknown when
+ * a row group holds values but the footer has no bounds for it (NaN, very long values), so they are
+ * always true bounds.
  */
 final class FooterStats {
 
@@ -108,6 +108,7 @@ final class FooterStats {
         switch (type.root()) {
             case BINARY:
             case VARBINARY:
+            case BLOB: // inline descriptors
                 return false;
             case TIMESTAMP:
             case TIMESTAMP_LTZ:

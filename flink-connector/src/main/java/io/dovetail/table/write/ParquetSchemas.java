@@ -182,6 +182,7 @@ public final class ParquetSchemas {
                         .named(name);
             case BINARY:
             case VARBINARY:
+            case BLOB: // only BLOB columns stored inline as descriptors reach a normal file
                 return Types.primitive(PrimitiveTypeName.BINARY, repetition).named(name);
             case DECIMAL:
                 return decimal(name, type.precision(), type.scale(), repetition);
@@ -236,6 +237,6 @@ public final class ParquetSchemas {
     private static RuntimeException notSupported(DataType type) {
         return Errors.unsupported(
                 "writing columns of type " + type.asSqlString() + " to Parquet data files",
-                "VARIANT, BLOB and VECTOR columns are not supported by the writer yet");
+                "VARIANT and VECTOR columns are not supported by the writer yet");
     }
 }

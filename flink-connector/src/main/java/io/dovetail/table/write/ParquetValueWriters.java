@@ -148,7 +148,7 @@ final class ParquetValueWriters {
         }
         throw Errors.unsupported(
                 "writing column '" + path + "' of type " + type.asSqlString() + " to Parquet",
-                "VARIANT, BLOB and VECTOR columns are not supported by the writer yet");
+                "VARIANT and VECTOR columns are not supported by the writer yet");
     }
 
     private static ValueWriter atomicWriter(AtomicType type, String path) {
@@ -198,6 +198,7 @@ final class ParquetValueWriters {
                         (out, array, i) -> out.addBinary(reused(array.getString(i).toBytes())));
             case BINARY:
             case VARBINARY:
+            case BLOB: // inline descriptors
                 return new Primitive(
                         path,
                         (out, row, pos) -> out.addBinary(reused(row.getBinary(pos))),
@@ -210,7 +211,7 @@ final class ParquetValueWriters {
             default:
                 throw Errors.unsupported(
                         "writing column '" + path + "' of type " + type.asSqlString(),
-                        "VARIANT and BLOB columns are not supported by the writer yet");
+                        "VARIANT columns are not supported by the writer yet");
         }
     }
 

@@ -18,6 +18,8 @@
 package io.dovetail.flink.table;
 
 import io.dovetail.table.format.blob.BlobDescriptor;
+import io.dovetail.table.maintenance.CompactionConfig;
+import io.dovetail.table.maintenance.DataEvolutionCompaction;
 import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 
@@ -32,6 +34,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -338,6 +342,103 @@ class BlobColumnsITCase {
         createImages("declared", "");
         insertImages("declared", 0, 3);
         assertThat(SqlTesting.rows(sql, "DESCRIBE declared").toString()).contains("img, BYTES");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"parquet", "orc"})
+    void blobColumnsStoredInlineAsDescriptorsReadTheBytesTheyReference(String format)
+            throws Exception {
+        String table = "inline_" + format;
+        SqlTesting.execute(
+                sql,
+                "CREATE TABLE "
+                        + table
+                        + " (id BIGINT, caption STRING, img BYTES, thumb BYTES) WITH ('blob-field'"
+                        + " = 'img,thumb', 'blob-descriptor-field' = 'img', 'file.format' = '"
+                        + format
+                        + "', 'deletion-vectors.enabled' = 'true')");
+        byte[][] files = new byte[3][];
+        Path[] paths = new Path[3];
+        for (int i = 0; i < 3; i++) {
+            files[i] = new byte[3000 + i];
+            new Random(i).nextBytes(files[i]);
+            paths[i] = Files.write(warehouse.resolve(table + "-" + i + ".bin"), files[i]);
+        }
+        byte[] part = new BlobDescriptor(paths[1].toUri().toString(), 100, 50).serialize();
+        SqlTesting.execute(
+                sql,
+                "INSERT INTO "
+                        + table
+                        + " VALUES (1, 'a', sys.path_to_descriptor('"
+                        + paths[0].toUri()
+                        + "'), X'01'), (2, 'b', X'"
+                        + HexFormat.of().formatHex(part)
+                        + "', CAST(NULL AS BYTES)), (3, 'c', CAST(NULL AS BYTES), X'02')");
+        // the descriptors are stored in the normal file; only thumb has .blob files
+        for (ManifestEntry entry : tables.liveFiles(table)) {
+            assertThat(entry.file().writeCols())
+                    .isEqualTo(
+                            DataFileKinds.isBlob(entry.file().fileName())
+                                    ? List.of("thumb")
+                                    : List.of("id", "caption", "img"));
+        }
+        Map<Long, String> expected = new HashMap<>();
+        expected.put(1L, HexFormat.of().formatHex(files[0]));
+        expected.put(2L, HexFormat.of().formatHex(Arrays.copyOfRange(files[1], 100, 150)));
+        expected.put(3L, null);
+        assertThat(readImages(table, "")).isEqualTo(expected);
+        assertThat(readImages(table, " /*+ OPTIONS('blob-as-descriptor' = 'true') */").get(2L))
+                .as("the stored descriptor")
+                .isEqualTo(HexFormat.of().formatHex(part));
+
+        long snapshot = tables.latest(table).id();
+        assertThatThrownBy(
+                        () ->
+                                SqlTesting.execute(
+                                        sql,
+                                        "INSERT INTO "
+                                                + table
+                                                + " VALUES (4, 'd', X'0102', X'03')"))
+                .hasStackTraceContaining("is stored inline as descriptors");
+        assertThat(tables.latest(table).id()).as("the refused insert").isEqualTo(snapshot);
+
+        List<String> blobFiles = blobFileNames(table);
+        SqlTesting.execute(
+                sql,
+                "UPDATE "
+                        + table
+                        + " SET img = sys.path_to_descriptor('"
+                        + paths[2].toUri()
+                        + "') WHERE id = 3");
+        SqlTesting.execute(sql, "UPDATE " + table + " SET caption = 'A' WHERE id = 1");
+        expected.put(3L, HexFormat.of().formatHex(files[2]));
+        assertThat(readImages(table, "")).isEqualTo(expected);
+        assertThat(blobFileNames(table)).as("no .blob file rewritten").isEqualTo(blobFiles);
+        new DataEvolutionCompaction(tables.store(table))
+                .compact("test", 1, p -> true, new CompactionConfig(256 << 20, 4 << 20, 2));
+        assertThat(readImages(table, "")).as("after compaction").isEqualTo(expected);
+        assertThat(SqlTesting.rows(sql, "SELECT id, caption, thumb FROM " + table))
+                .containsExactlyInAnyOrder("+I[1, A, [1]]", "+I[2, b, null]", "+I[3, c, [2]]");
+
+        Files.delete(paths[0]);
+        assertThat(SqlTesting.rows(sql, "SELECT id FROM " + table + " WHERE caption = 'A'"))
+                .as("a read without img opens no referenced file")
+                .containsExactly("+I[1]");
+        assertThatThrownBy(() -> readImages(table, ""))
+                .hasStackTraceContaining(paths[0].getFileName().toString());
+    }
+
+    @Test
+    void blobsWrittenUnderAnExternalPathAreRefusedByName() {
+        assertThatThrownBy(
+                        () ->
+                                sql.executeSql(
+                                        "CREATE TABLE stored_outside (id BIGINT, img BYTES) WITH"
+                                                + " ('blob-field' = 'img', 'blob-descriptor-field'"
+                                                + " = 'img', 'blob-external-storage-field' ="
+                                                + " 'img', 'blob-external-storage-path' ="
+                                                + " '/tmp/x')"))
+                .hasStackTraceContaining("blob-external-storage-field");
     }
 
     private void createImages(String table, String moreOptions) {

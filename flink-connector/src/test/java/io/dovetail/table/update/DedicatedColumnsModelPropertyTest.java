@@ -22,7 +22,9 @@ import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.maintenance.CompactionConfig;
+import io.dovetail.table.maintenance.CompactionTask;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
+import io.dovetail.table.maintenance.DeletionVectorMaterialization;
 import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
@@ -61,6 +63,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -73,9 +76,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code .blob} and vector-store files roll inside each normal file), column updates of random
  * columns and rows through {@link ColumnUpdater} (normal, BLOB and VECTOR columns; explicit NULLs),
  * VECTOR and normal columns added later (rows before read NULL, the holes filled by later updates),
- * deletes, and compactions; each step is followed by reads of random projections (with {@code
- * _ROW_ID}) and random row ranges, which must equal the model: per row id, each column's last
- * written value.
+ * deletes, compactions and materializations of the deletion vectors (survivors renumbered); each
+ * step is followed by reads of random projections (with {@code _ROW_ID}) and random row ranges,
+ * which must equal the model: per row id, each column's last written value.
  */
 class DedicatedColumnsModelPropertyTest {
 
@@ -100,6 +103,8 @@ class DedicatedColumnsModelPropertyTest {
                     layout.addColumn();
                 } else if (action < 9) {
                     layout.delete();
+                } else if (layout.hasDeletes() && random.nextBoolean()) {
+                    layout.materialize();
                 } else {
                     layout.compact();
                 }
@@ -285,6 +290,42 @@ class DedicatedColumnsModelPropertyTest {
                                                             DataFileKinds.isNormal(
                                                                     e.file().fileName()))
                                             .toList()));
+        }
+
+        /**
+         * Materializes the deletion vectors: each group with deleted rows is rewritten, its
+         * survivors (BLOB and VECTOR values too) getting new row ids from the table's next row id,
+         * group after group in row order.
+         */
+        boolean hasDeletes() {
+            return !deleted.isEmpty();
+        }
+
+        void materialize() {
+            DeletionVectorMaterialization materialization =
+                    new DeletionVectorMaterialization(store);
+            Optional<DeletionVectorMaterialization.Plan> plan = materialization.plan(p -> true);
+            if (plan.isEmpty()) {
+                return;
+            }
+            long next = store.latestSnapshot().orElseThrow().nextRowId();
+            DeletionVectorMaterialization.Rewriter rewriter = materialization.rewriter(plan.get());
+            materialization.commit(
+                    "t",
+                    ++commit,
+                    plan.get(),
+                    plan.get().groups().stream().map(rewriter::rewrite).toList());
+            List<String> ranges = new ArrayList<>();
+            for (CompactionTask group : plan.get().groups()) {
+                ranges.add(group.range().toString());
+                for (long id = group.range().first(); id <= group.range().last(); id++) {
+                    Map<String, String> row = rows.remove(id);
+                    if (!deleted.remove(id) && row != null) {
+                        rows.put(next++, row);
+                    }
+                }
+            }
+            log.add("materialize groups " + ranges);
         }
 
         void checkRandomRead() {

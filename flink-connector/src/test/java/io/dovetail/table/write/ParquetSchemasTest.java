@@ -165,16 +165,22 @@ class ParquetSchemasTest {
 
     @Test
     void rejectsTypesTheWriterDoesNotSupportYet() {
-        for (DataType type :
-                List.of(
-                        DataTypes.VARIANT(),
-                        DataTypes.BLOB(),
-                        DataTypes.VECTOR(DataTypes.FLOAT(), 4),
-                        DataTypes.ARRAY(DataTypes.BLOB()))) {
+        for (DataType type : List.of(DataTypes.VARIANT(), DataTypes.VECTOR(DataTypes.FLOAT(), 4))) {
             assertThatThrownBy(() -> ParquetSchemas.messageType(List.of(field(0, "x", type))))
                     .isInstanceOf(DovetailException.class)
                     .hasMessageContaining("not supported by the writer yet");
         }
+    }
+
+    @Test
+    void blobColumnsStoredInlineAreBinaryWithoutALogicalType() {
+        // as Paimon 1.4.2 writes a 'blob-descriptor-field' column: the descriptor's bytes
+        assertThat(
+                        ParquetSchemas.messageType(List.of(field(3, "img", DataTypes.BLOB())))
+                                .toString())
+                .isEqualTo(
+                        ParquetSchemas.messageType(List.of(field(3, "img", DataTypes.BYTES())))
+                                .toString());
     }
 
     private static DataField field(int id, String name, DataType type) {
