@@ -56,8 +56,8 @@ class SqlConnectorJarIT {
     private static final Pattern UNRELOCATED =
             Pattern.compile(
                     "com/(github/(luben/(zstd/.*)?)?)?"
-                            + "|(aix|darwin|freebsd|linux|win)/([^/]+/((lib)?zstd-jni-[0-9.-]+\\.(so|dylib|dll))?)?"
-                            + "|common-version-info\\.properties");
+                        + "|(aix|darwin|freebsd|linux|win)/([^/]+/((lib)?zstd-jni-[0-9.-]+\\.(so|dylib|dll))?)?"
+                        + "|common-version-info\\.properties");
 
     private static Map<String, byte[]> entries;
 
@@ -155,7 +155,11 @@ class SqlConnectorJarIT {
             run(sql, "INSERT INTO " + table + " VALUES (4, 'two cats', 'd2')");
             run(sql, "UPDATE " + table + " SET caption = 'a boat' WHERE id = 2");
             List<Row> compacted =
-                    rows(sql, "CALL dt.sys.compact(`table` => 'default." + table + "')");
+                    rows(
+                            sql,
+                            "CALL dt.sys.compact(`table` => 'default."
+                                    + table
+                                    + "', compact_strategy => 'full')");
             assertThat(compacted).hasSize(1);
 
             assertThat(rows(sql, "SELECT _ROW_ID, id, caption, dt FROM " + table + " ORDER BY id"))

@@ -132,7 +132,10 @@ class BlobInteropITCase {
         List<String> blobs = blobFiles("media");
         sql.executeSql("ALTER TABLE dovetail.`default`.media SET ('compaction.min.file-num' = '2')")
                 .await();
-        sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.media')").await();
+        sql.executeSql(
+                        "CALL dovetail.sys.compact(`table` => 'default.media',"
+                                + " compact_strategy => 'full')")
+                .await();
         sql.executeSql(
                 "CREATE CATALOG paimon_later WITH ('type' = 'paimon', 'warehouse' = '"
                         + root.toUri()
@@ -185,8 +188,8 @@ class BlobInteropITCase {
                 .await();
         sql.executeSql("ALTER TABLE dovetail.`default`.made ADD thumb BYTES").await();
         sql.executeSql(
-                        "INSERT INTO dovetail.`default`.made VALUES (50, 'thumbed', X'01', X'0A0B'),"
-                                + " (51, 'thumbed', X'02', CAST(NULL AS BYTES))")
+                        "INSERT INTO dovetail.`default`.made VALUES (50, 'thumbed', X'01',"
+                            + " X'0A0B'), (51, 'thumbed', X'02', CAST(NULL AS BYTES))")
                 .await();
         // a catalog of its own: Paimon's catalog caches the table as it first read it
         sql.executeSql(

@@ -125,7 +125,10 @@ class VectorInteropITCase {
         List<String> vectors = vectorFiles("vecs");
         sql.executeSql("ALTER TABLE dovetail.`default`.vecs SET ('compaction.min.file-num' = '2')")
                 .await();
-        sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.vecs')").await();
+        sql.executeSql(
+                        "CALL dovetail.sys.compact(`table` => 'default.vecs',"
+                                + " compact_strategy => 'full')")
+                .await();
         sql.executeSql(
                 "CREATE CATALOG paimon_compacted WITH ('type' = 'paimon', 'warehouse' = '"
                         + root.toUri()

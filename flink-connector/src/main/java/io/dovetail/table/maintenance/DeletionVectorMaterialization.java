@@ -155,7 +155,7 @@ public final class DeletionVectorMaterialization {
                                                     + e.file().fileName(),
                                             "Materialize the other partitions only");
                                 });
-                chosen.add(new CompactionTask(anchor.partition(), range, List.of(group)));
+                chosen.add(CompactionTask.full(anchor.partition(), range, List.of(group)));
             }
         }
         chosen.sort(Comparator.comparingLong(t -> t.range().first()));

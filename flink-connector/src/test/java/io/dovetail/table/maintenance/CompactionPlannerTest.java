@@ -18,11 +18,15 @@
 package io.dovetail.table.maintenance;
 
 import io.dovetail.table.data.BinaryRowCodec;
+import io.dovetail.table.maintenance.CompactionConfig.Rewrite;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.DataTypes;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -34,20 +38,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static io.dovetail.table.maintenance.CompactionConfig.Rewrite.FULL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Planning of data-evolution compaction over metadata only: runs of touching ranges, bins bounded
- * by the target size with the open-file cost as minimum weight, the minimum file count, heavy
- * groups on their own, partitions kept apart, invalid inputs refused.
+ * Planning of full data-evolution compaction over metadata only: runs of touching ranges, bins
+ * bounded by the target size with the open-file cost as minimum weight, the minimum file count,
+ * heavy groups on their own, partitions kept apart, invalid inputs refused. (Column-selective
+ * planning needs the files' columns: {@code DataEvolutionCompactionTest}.)
  */
 class CompactionPlannerTest {
 
     private static final long MB = 1024 * 1024;
 
-    /** Target 100 bytes, open-file cost 10 bytes, at least one file per task. */
-    private static final CompactionConfig SMALL = new CompactionConfig(100, 10, 1);
+    /** Target 100 bytes, open-file cost 10 bytes, at least one file per task, full rewrites. */
+    private static final CompactionConfig SMALL = new CompactionConfig(100, 10, 1, FULL);
+
+    /** The schema the planner writes with (consulted only by column-selective planning). */
+    private static final TableSchema SCHEMA =
+            TableSchema.initial(
+                    List.of(new DataField(0, "id", DataTypes.BIGINT())),
+                    List.of(),
+                    List.of(),
+                    Map.of(),
+                    null,
+                    0);
 
     private final List<ManifestEntry> files = new ArrayList<>();
     private int counter;
@@ -55,14 +71,14 @@ class CompactionPlannerTest {
     @Test
     void defaultsAreThoseOfPaimonAppendTables() {
         assertThat(CompactionConfig.fromOptions(Map.of()))
-                .isEqualTo(new CompactionConfig(256 * MB, 4 * MB, 5));
+                .isEqualTo(new CompactionConfig(256 * MB, 4 * MB, 5, Rewrite.COLUMNS));
         assertThat(
                         CompactionConfig.fromOptions(
                                 Map.of(
                                         "target-file-size", "64 mb",
                                         "source.split.open-file-cost", "1mb",
                                         "compaction.min.file-num", "3")))
-                .isEqualTo(new CompactionConfig(64 * MB, MB, 3));
+                .isEqualTo(new CompactionConfig(64 * MB, MB, 3, Rewrite.COLUMNS));
         assertThatThrownBy(
                         () -> CompactionConfig.fromOptions(Map.of("compaction.min.file-num", "0")))
                 .isInstanceOf(DovetailException.class)
@@ -121,7 +137,7 @@ class CompactionPlannerTest {
             file("a", i * 10, 10, 1);
         }
         // each file counts 30 bytes: 4 x 30 = 120 > 100
-        assertThat(ranges(plan(new CompactionConfig(100, 30, 1))))
+        assertThat(ranges(plan(new CompactionConfig(100, 30, 1, FULL))))
                 .containsExactly("a[0, 39]", "a[40, 59]");
     }
 
@@ -133,8 +149,8 @@ class CompactionPlannerTest {
         // bins of 3 and 2 files
         assertThat(ranges(plan(SMALL.withMinFileNum(3)))).containsExactly("a[0, 29]");
         assertThat(plan(SMALL.withMinFileNum(4))).isEmpty();
-        assertThat(plan(new CompactionConfig(1000, 10, 5))).hasSize(1);
-        assertThat(plan(new CompactionConfig(1000, 10, 6))).isEmpty();
+        assertThat(plan(new CompactionConfig(1000, 10, 5, FULL))).hasSize(1);
+        assertThat(plan(new CompactionConfig(1000, 10, 6, FULL))).isEmpty();
     }
 
     @Test
@@ -188,7 +204,8 @@ class CompactionPlannerTest {
                 .allSatisfy(
                         g ->
                                 assertThat(g.files())
-                                        .allMatch(f -> DataFileKinds.isNormal(f.file().fileName())));
+                                        .allMatch(
+                                                f -> DataFileKinds.isNormal(f.file().fileName())));
     }
 
     private static ManifestEntry dedicated(
@@ -216,7 +233,7 @@ class CompactionPlannerTest {
     }
 
     private List<CompactionTask> plan(CompactionConfig config) {
-        return new CompactionPlanner(config).plan(files);
+        return new CompactionPlanner(config, SCHEMA, id -> SCHEMA).plan(files);
     }
 
     private static List<String> ranges(List<CompactionTask> tasks) {

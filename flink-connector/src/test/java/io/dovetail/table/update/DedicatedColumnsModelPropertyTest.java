@@ -73,9 +73,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code .blob} and vector-store files roll inside each normal file), column updates of random
  * columns and rows through {@link ColumnUpdater} (normal, BLOB and VECTOR columns; explicit NULLs),
  * VECTOR and normal columns added later (rows before read NULL, the holes filled by later updates),
- * deletes, and compactions; each step is followed by reads of random projections (with {@code
- * _ROW_ID}) and random row ranges, which must equal the model: per row id, each column's last
- * written value.
+ * deletes, and compactions (full or column-selective); each step is followed by reads of random
+ * projections (with {@code _ROW_ID}) and random row ranges, which must equal the model: per row id,
+ * each column's last written value.
  */
 class DedicatedColumnsModelPropertyTest {
 
@@ -228,7 +228,9 @@ class DedicatedColumnsModelPropertyTest {
                             + " of row ids "
                             + updates.stream().map(RowUpdate::rowId).toList()
                             + ": "
-                            + names(store.files(store.latestSnapshot().orElseThrow()).deltaEntries()));
+                            + names(
+                                    store.files(store.latestSnapshot().orElseThrow())
+                                            .deltaEntries()));
         }
 
         void addColumn() {
@@ -269,15 +271,29 @@ class DedicatedColumnsModelPropertyTest {
         }
 
         void compact() {
+            CompactionConfig.Rewrite rewrite =
+                    random.nextBoolean()
+                            ? CompactionConfig.Rewrite.FULL
+                            : CompactionConfig.Rewrite.COLUMNS;
             new DataEvolutionCompaction(store)
-                    .compact("t", ++commit, p -> true, new CompactionConfig(256 << 20, 1, 2));
+                    .compact(
+                            "t",
+                            ++commit,
+                            p -> true,
+                            new CompactionConfig(256 << 20, 1, 2, rewrite));
             log.add(
-                    "compact: normal files now "
+                    "compact ("
+                            + rewrite
+                            + "): normal files now "
                             + names(
-                                    store.files(store.latestSnapshot().orElseThrow())
+                                    store
+                                            .files(store.latestSnapshot().orElseThrow())
                                             .liveFiles()
                                             .stream()
-                                            .filter(e -> DataFileKinds.isNormal(e.file().fileName()))
+                                            .filter(
+                                                    e ->
+                                                            DataFileKinds.isNormal(
+                                                                    e.file().fileName()))
                                             .toList()));
         }
 
@@ -302,8 +318,7 @@ class DedicatedColumnsModelPropertyTest {
             List<String> expected = new ArrayList<>();
             for (Map.Entry<Long, Map<String, String>> row : rows.entrySet()) {
                 long rowId = row.getKey();
-                if (deleted.contains(rowId)
-                        || (ranges != null && !ranges.get(0).contains(rowId))) {
+                if (deleted.contains(rowId) || (ranges != null && !ranges.get(0).contains(rowId))) {
                     continue;
                 }
                 StringBuilder sb = new StringBuilder();
@@ -322,7 +337,8 @@ class DedicatedColumnsModelPropertyTest {
             }
             expected.sort(Comparator.naturalOrder());
             String context =
-                    String.format("read %s rows %s after%n%s", names, ranges, String.join("\n", log));
+                    String.format(
+                            "read %s rows %s after%n%s", names, ranges, String.join("\n", log));
             List<String> read;
             try {
                 read = RenderedReads.read(new ReadPlanner(store).planLatest(request));
@@ -386,7 +402,13 @@ class DedicatedColumnsModelPropertyTest {
 
     private static List<String> names(List<ManifestEntry> files) {
         return files.stream()
-                .map(e -> e.file().fileName() + "@" + e.file().firstRowId() + "+" + e.file().rowCount())
+                .map(
+                        e ->
+                                e.file().fileName()
+                                        + "@"
+                                        + e.file().firstRowId()
+                                        + "+"
+                                        + e.file().rowCount())
                 .toList();
     }
 
