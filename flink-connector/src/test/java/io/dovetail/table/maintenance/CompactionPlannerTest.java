@@ -223,6 +223,54 @@ class CompactionPlannerTest {
     }
 
     @Test
+    void columnSelectivePlansReplaceOnlyFilesWhoseEveryColumnHasAnotherVersion() {
+        List<DataField> written =
+                List.of(
+                        new DataField(0, "id", DataTypes.BIGINT()),
+                        new DataField(1, "image", DataTypes.BYTES()),
+                        new DataField(2, "caption", DataTypes.STRING()));
+        TableSchema before = TableSchema.initial(written, List.of(), List.of(), Map.of(), null, 0);
+        List<DataField> all = new ArrayList<>(written);
+        all.add(new DataField(3, "tag", DataTypes.STRING()));
+        // whole files are of schema 0, partial ones of schema 1, which added tag
+        TableSchema media = new TableSchema(1, all, 3, List.of(), List.of(), Map.of(), null, 0);
+        // [0, 9]: written once, then five captions
+        ManifestEntry base = file("a", 0, 10, 4000);
+        for (int version = 0; version < 5; version++) {
+            partial(0, "caption");
+        }
+        // [10, 19]: a caption, an image and a caption with the only tag
+        ManifestEntry otherBase = file("a", 10, 10, 4000);
+        partial(10, "caption");
+        partial(10, "image");
+        ManifestEntry tagged = partial(10, "caption", "tag");
+        // [20, 29]: two captions, fewer files than the minimum
+        file("a", 20, 10, 4000);
+        partial(20, "caption");
+        partial(20, "caption");
+
+        List<CompactionTask> tasks =
+                new CompactionPlanner(
+                                CompactionConfig.fromOptions(Map.of()).withMinFileNum(4),
+                                media,
+                                id -> id == 0 ? before : media)
+                        .plan(files);
+
+        assertThat(tasks).hasSize(2);
+        assertThat(tasks.get(0).range()).hasToString("[0, 9]");
+        assertThat(tasks.get(0).columns()).containsExactly("caption");
+        assertThat(tasks.get(0).kept()).containsExactly(base.file().fileName());
+        assertThat(tasks.get(0).inputs()).hasSize(5).doesNotContain(base);
+        assertThat(tasks.get(1).range()).hasToString("[10, 19]");
+        assertThat(tasks.get(1).columns())
+                .as("the updated image is folded, with the caption, in schema order")
+                .containsExactly("image", "caption");
+        assertThat(tasks.get(1).kept())
+                .containsExactlyInAnyOrder(
+                        otherBase.file().fileName(), tagged.file().fileName());
+    }
+
+    @Test
     void unequalOverlappingRangesAreRefused() {
         file("a", 0, 10, 20);
         file("a", 5, 10, 20);
@@ -256,6 +304,23 @@ class CompactionPlannerTest {
                         minSeq,
                         maxSeq);
         files.add(entry);
+        return entry;
+    }
+
+    /**
+     * A partial-column file of ten rows holding {@code columns} of schema 1, newer than every file
+     * before.
+     */
+    private ManifestEntry partial(long firstRowId, String... columns) {
+        ManifestEntry plain = file("a", firstRowId, 10, 100, counter + 1, counter + 1);
+        ManifestEntry entry =
+                new ManifestEntry(
+                        FileKind.ADD,
+                        plain.partition(),
+                        0,
+                        -1,
+                        plain.file().toBuilder().schemaId(1).writeCols(List.of(columns)).build());
+        files.set(files.size() - 1, entry);
         return entry;
     }
 
