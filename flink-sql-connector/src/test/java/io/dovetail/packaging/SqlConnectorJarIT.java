@@ -56,8 +56,8 @@ class SqlConnectorJarIT {
     private static final Pattern UNRELOCATED =
             Pattern.compile(
                     "com/(github/(luben/(zstd/.*)?)?)?"
-                        + "|(aix|darwin|freebsd|linux|win)/([^/]+/((lib)?zstd-jni-[0-9.-]+\\.(so|dylib|dll))?)?"
-                        + "|common-version-info\\.properties");
+                            + "|(aix|darwin|freebsd|linux|win)/([^/]+/((lib)?zstd-jni-[0-9.-]+\\.(so|dylib|dll))?)?"
+                            + "|common-version-info\\.properties");
 
     private static Map<String, byte[]> entries;
 

@@ -99,12 +99,12 @@ class ClusterEndToEndITCase {
             List<String> merged =
                     sql.execute(
                             "CALL dovetail.sys.data_evolution_merge(target => 'default.media',"
-                                + " source => 'SELECT * FROM (VALUES (CAST(5 AS BIGINT), CAST(500"
-                                + " AS BIGINT)), (CAST(1000 AS BIGINT), CAST(7 AS BIGINT))) AS"
-                                + " v(id, score)', merge_condition => 't.id = s.id',"
-                                + " matched_update_set => 'score = s.score',"
-                                + " not_matched_insert_values => 'id = s.id, name = ''new'', score"
-                                + " = s.score, dt = ''a''')");
+                                    + " source => 'SELECT * FROM (VALUES (CAST(5 AS BIGINT), CAST(500"
+                                    + " AS BIGINT)), (CAST(1000 AS BIGINT), CAST(7 AS BIGINT))) AS"
+                                    + " v(id, score)', merge_condition => 't.id = s.id',"
+                                    + " matched_update_set => 'score = s.score',"
+                                    + " not_matched_insert_values => 'id = s.id, name = ''new'', score"
+                                    + " = s.score, dt = ''a''')");
             assertThat(merged).singleElement().asString().contains("updated=1", "inserted=1");
             model.updateScores(r -> r.id() == 5, r -> 500);
             model.put(1000, "new", 7, "a");
@@ -208,14 +208,14 @@ class ClusterEndToEndITCase {
             String merge =
                     sql.submit(
                             "CALL dovetail.sys.data_evolution_merge_into(target_table =>"
-                                + " 'default.killed_merge', source_sqls => 'CREATE TEMPORARY TABLE"
-                                + " slow_ids (rid BIGINT) WITH (''connector'' = ''datagen'',"
-                                + " ''rows-per-second'' = ''400'', ''number-of-rows'' = ''2000'',"
-                                + " ''fields.rid.kind'' = ''sequence'', ''fields.rid.start'' ="
-                                + " ''0'', ''fields.rid.end'' = ''1999'')', source_table =>"
-                                + " 'slow_ids', merge_condition => 'killed_merge._ROW_ID ="
-                                + " slow_ids.rid', matched_update_set => 'score = slow_ids.rid +"
-                                + " 1000000')");
+                                    + " 'default.killed_merge', source_sqls => 'CREATE TEMPORARY TABLE"
+                                    + " slow_ids (rid BIGINT) WITH (''connector'' = ''datagen'',"
+                                    + " ''rows-per-second'' = ''400'', ''number-of-rows'' = ''2000'',"
+                                    + " ''fields.rid.kind'' = ''sequence'', ''fields.rid.start'' ="
+                                    + " ''0'', ''fields.rid.end'' = ''1999'')', source_table =>"
+                                    + " 'slow_ids', merge_condition => 'killed_merge._ROW_ID ="
+                                    + " slow_ids.rid', matched_update_set => 'score = slow_ids.rid +"
+                                    + " 1000000')");
             String job = awaitRunningJob();
             Thread.sleep(1000); // the kill lands while the job reads its source
             killTaskManagerAndReplaceIt();
@@ -249,14 +249,14 @@ class ClusterEndToEndITCase {
                 List<String> merged =
                         merging.execute(
                                 "CALL dovetail.sys.data_evolution_merge_into(target_table =>"
-                                    + " 'default.race', source_sqls => 'CREATE TEMPORARY TABLE"
-                                    + " slow_ids (rid BIGINT) WITH (''connector'' = ''datagen'',"
-                                    + " ''rows-per-second'' = ''40'', ''number-of-rows'' = ''200'',"
-                                    + " ''fields.rid.kind'' = ''sequence'', ''fields.rid.start'' ="
-                                    + " ''0'', ''fields.rid.end'' = ''199'')', source_table =>"
-                                    + " 'slow_ids', merge_condition => 'race._ROW_ID ="
-                                    + " slow_ids.rid', matched_update_set => 'score = race.score *"
-                                    + " 10')");
+                                        + " 'default.race', source_sqls => 'CREATE TEMPORARY TABLE"
+                                        + " slow_ids (rid BIGINT) WITH (''connector'' = ''datagen'',"
+                                        + " ''rows-per-second'' = ''40'', ''number-of-rows'' = ''200'',"
+                                        + " ''fields.rid.kind'' = ''sequence'', ''fields.rid.start'' ="
+                                        + " ''0'', ''fields.rid.end'' = ''199'')', source_table =>"
+                                        + " 'slow_ids', merge_condition => 'race._ROW_ID ="
+                                        + " slow_ids.rid', matched_update_set => 'score = race.score *"
+                                        + " 10')");
                 assertThat(merged).singleElement().asString().contains("updated=200");
                 model.updateScores(r -> r.id() <= 200, r -> r.score() * 10);
             } catch (StatementFailed conflict) {

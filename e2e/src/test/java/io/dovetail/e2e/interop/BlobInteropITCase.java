@@ -18,11 +18,11 @@
 package io.dovetail.e2e.interop;
 
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -138,8 +138,7 @@ class BlobInteropITCase {
         sql.executeSql("ALTER TABLE dovetail.`default`.media SET ('compaction.min.file-num' = '2')")
                 .await();
         try (CloseableIterator<Row> result =
-                sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.media')")
-                        .collect()) {
+                sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.media')").collect()) {
             Row compacted = result.next(); // files_written, files_rewritten, .., snapshot_id, ..
             assertThat((Long) compacted.getField(1)).isPositive();
             assertThat(compacted.getField(4)).isNotNull();
@@ -214,7 +213,7 @@ class BlobInteropITCase {
         sql.executeSql("ALTER TABLE dovetail.`default`.made ADD thumb BYTES").await();
         sql.executeSql(
                         "INSERT INTO dovetail.`default`.made VALUES (50, 'thumbed', X'01',"
-                            + " X'0A0B'), (51, 'thumbed', X'02', CAST(NULL AS BYTES))")
+                                + " X'0A0B'), (51, 'thumbed', X'02', CAST(NULL AS BYTES))")
                 .await();
         // a catalog of its own: Paimon's catalog caches the table as it first read it
         sql.executeSql(

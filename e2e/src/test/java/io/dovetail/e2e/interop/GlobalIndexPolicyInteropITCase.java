@@ -84,7 +84,7 @@ class GlobalIndexPolicyInteropITCase {
                         () ->
                                 execute(
                                         "UPDATE dovetail.`default`.t_update SET k = 'zzz' WHERE id"
-                                            + " = 17"))
+                                                + " = 17"))
                 .hasStackTraceContaining("global indexes cover")
                 .hasStackTraceContaining("global-index.column-update-action");
 
@@ -142,7 +142,7 @@ class GlobalIndexPolicyInteropITCase {
         execute("INSERT INTO dovetail.`default`.t_keep VALUES (1000, 'k1000', 'new')");
         execute(
                 "CALL dovetail.sys.compact(`table` => 'default.t_keep', compact_strategy =>"
-                    + " 'full')");
+                        + " 'full')");
 
         assertThat(globalIndexes("t_keep")).isEqualTo(index);
         assertThat(paimon("SELECT id, k, v FROM t_keep WHERE k = 'k17'"))

@@ -262,7 +262,7 @@ class VectorColumnsITCase {
                                 SqlTesting.execute(
                                         sql,
                                         "INSERT INTO strict VALUES (9, 'x', ARRAY[CAST(1 AS"
-                                            + " FLOAT)], ARRAY[1, 2])"))
+                                                + " FLOAT)], ARRAY[1, 2])"))
                 .hasStackTraceContaining("VECTOR column 'emb' has dimension 4")
                 .hasStackTraceContaining("1 elements");
         assertThatThrownBy(

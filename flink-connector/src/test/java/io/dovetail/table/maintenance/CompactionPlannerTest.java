@@ -18,8 +18,8 @@
 package io.dovetail.table.maintenance;
 
 import io.dovetail.table.data.BinaryRowCodec;
-import io.dovetail.table.maintenance.CompactionConfig.Rewrite;
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.maintenance.CompactionConfig.Rewrite;
 import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
@@ -266,8 +266,7 @@ class CompactionPlannerTest {
                 .as("the updated image is folded, with the caption, in schema order")
                 .containsExactly("image", "caption");
         assertThat(tasks.get(1).kept())
-                .containsExactlyInAnyOrder(
-                        otherBase.file().fileName(), tagged.file().fileName());
+                .containsExactlyInAnyOrder(otherBase.file().fileName(), tagged.file().fileName());
     }
 
     @Test

@@ -35,6 +35,7 @@ import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -102,7 +102,7 @@ class CompactProcedureITCase {
         List<String> before = session.read(session.table.latest());
         assertThat(
                         call(", compact_strategy => 'minor', options =>"
-                                 + " 'compaction.min.file-num=7'")
+                                        + " 'compaction.min.file-num=7'")
                                 .getField("snapshot_id"))
                 .isNull();
 

@@ -153,7 +153,7 @@ class ExpireSnapshotsProcedureITCase {
                         () ->
                                 session.call(
                                         "CALL dt.sys.expire_snapshots(`table` =>"
-                                            + " 'db.t$row_tracking')"))
+                                                + " 'db.t$row_tracking')"))
                 .hasStackTraceContaining("not on the system table 'db.t$row_tracking'");
         assertThatThrownBy(() -> expired(session, "retain_min => 0"))
                 .hasStackTraceContaining("retain_min must be at least 1, got 0.");

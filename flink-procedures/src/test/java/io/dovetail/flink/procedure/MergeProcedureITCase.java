@@ -442,8 +442,8 @@ class MergeProcedureITCase {
                         () ->
                                 call(
                                         "CALL dt.sys.data_evolution_merge(target => 'default.nope',"
-                                            + " source => 'm7_src', merge_condition => 't.id ="
-                                            + " s.id', matched_update_set => 'score = s.score')"))
+                                                + " source => 'm7_src', merge_condition => 't.id ="
+                                                + " s.id', matched_update_set => 'score = s.score')"))
                 .hasStackTraceContaining("does not exist");
         assertThat(latest("m7").id()).isEqualTo(before);
     }
@@ -520,19 +520,19 @@ class MergeProcedureITCase {
                             () ->
                                     call(
                                             "CALL dt.sys.data_evolution_merge_into(target_table =>"
-                                                + " 'default.m9', source_sqls => 'CREATE TEMPORARY"
-                                                + " TABLE slow (id INT, score INT) WITH"
-                                                + " (''connector'' = ''datagen'',"
-                                                + " ''number-of-rows'' = ''20'',"
-                                                + " ''rows-per-second'' = ''10'',"
-                                                + " ''fields.id.kind'' = ''sequence'',"
-                                                + " ''fields.id.start'' = ''0'', ''fields.id.end''"
-                                                + " = ''19'', ''fields.score.kind'' = ''sequence'',"
-                                                + " ''fields.score.start'' = ''1000'',"
-                                                + " ''fields.score.end'' = ''1019'')', source_table"
-                                                + " => 'slow', merge_condition => 'm9.id ="
-                                                + " slow.id', matched_update_set => 'score ="
-                                                + " slow.score', sink_parallelism => 2)"));
+                                                    + " 'default.m9', source_sqls => 'CREATE TEMPORARY"
+                                                    + " TABLE slow (id INT, score INT) WITH"
+                                                    + " (''connector'' = ''datagen'',"
+                                                    + " ''number-of-rows'' = ''20'',"
+                                                    + " ''rows-per-second'' = ''10'',"
+                                                    + " ''fields.id.kind'' = ''sequence'',"
+                                                    + " ''fields.id.start'' = ''0'', ''fields.id.end''"
+                                                    + " = ''19'', ''fields.score.kind'' = ''sequence'',"
+                                                    + " ''fields.score.start'' = ''1000'',"
+                                                    + " ''fields.score.end'' = ''1019'')', source_table"
+                                                    + " => 'slow', merge_condition => 'm9.id ="
+                                                    + " slow.id', matched_update_set => 'score ="
+                                                    + " slow.score', sink_parallelism => 2)"));
             awaitRunningMerge(client, merge);
             long base = latest("m9").id();
             DataEvolutionCompaction.Result compacted =
@@ -591,19 +591,19 @@ class MergeProcedureITCase {
                             () ->
                                     call(
                                             "CALL dt.sys.data_evolution_merge_into(target_table =>"
-                                                + " 'default.m12', source_sqls => 'CREATE TEMPORARY"
-                                                + " TABLE slow (id INT, score INT) WITH"
-                                                + " (''connector'' = ''datagen'',"
-                                                + " ''number-of-rows'' = ''20'',"
-                                                + " ''rows-per-second'' = ''4'', ''fields.id.kind''"
-                                                + " = ''sequence'', ''fields.id.start'' = ''0'',"
-                                                + " ''fields.id.end'' = ''19'',"
-                                                + " ''fields.score.kind'' = ''sequence'',"
-                                                + " ''fields.score.start'' = ''1000'',"
-                                                + " ''fields.score.end'' = ''1019'')', source_table"
-                                                + " => 'slow', merge_condition => 'm12.id ="
-                                                + " slow.id', matched_update_set => 'score ="
-                                                + " slow.score', sink_parallelism => 2)"));
+                                                    + " 'default.m12', source_sqls => 'CREATE TEMPORARY"
+                                                    + " TABLE slow (id INT, score INT) WITH"
+                                                    + " (''connector'' = ''datagen'',"
+                                                    + " ''number-of-rows'' = ''20'',"
+                                                    + " ''rows-per-second'' = ''4'', ''fields.id.kind''"
+                                                    + " = ''sequence'', ''fields.id.start'' = ''0'',"
+                                                    + " ''fields.id.end'' = ''19'',"
+                                                    + " ''fields.score.kind'' = ''sequence'',"
+                                                    + " ''fields.score.start'' = ''1000'',"
+                                                    + " ''fields.score.end'' = ''1019'')', source_table"
+                                                    + " => 'slow', merge_condition => 'm12.id ="
+                                                    + " slow.id', matched_update_set => 'score ="
+                                                    + " slow.score', sink_parallelism => 2)"));
             awaitRunningMerge(client, merge);
             int insertsWhileRunning = 0;
             for (int i = 0; i < 4; i++) {
