@@ -208,11 +208,12 @@ class ClusterEndToEndITCase {
             String merge =
                     sql.submit(
                             "CALL dovetail.sys.data_evolution_merge_into(target_table =>"
-                                    + " 'default.killed_merge', source_sqls => 'CREATE TEMPORARY TABLE"
-                                    + " slow_ids (rid BIGINT) WITH (''connector'' = ''datagen'',"
-                                    + " ''rows-per-second'' = ''400'', ''number-of-rows'' = ''2000'',"
-                                    + " ''fields.rid.kind'' = ''sequence'', ''fields.rid.start'' ="
-                                    + " ''0'', ''fields.rid.end'' = ''1999'')', source_table =>"
+                                    + " 'default.killed_merge', source_sqls => 'CREATE TEMPORARY"
+                                    + " TABLE slow_ids (rid BIGINT) WITH (''connector'' ="
+                                    + " ''datagen'', ''rows-per-second'' = ''400'',"
+                                    + " ''number-of-rows'' = ''2000'', ''fields.rid.kind'' ="
+                                    + " ''sequence'', ''fields.rid.start'' = ''0'',"
+                                    + " ''fields.rid.end'' = ''1999'')', source_table =>"
                                     + " 'slow_ids', merge_condition => 'killed_merge._ROW_ID ="
                                     + " slow_ids.rid', matched_update_set => 'score = slow_ids.rid +"
                                     + " 1000000')");
@@ -251,12 +252,12 @@ class ClusterEndToEndITCase {
                                 "CALL dovetail.sys.data_evolution_merge_into(target_table =>"
                                         + " 'default.race', source_sqls => 'CREATE TEMPORARY TABLE"
                                         + " slow_ids (rid BIGINT) WITH (''connector'' = ''datagen'',"
-                                        + " ''rows-per-second'' = ''40'', ''number-of-rows'' = ''200'',"
-                                        + " ''fields.rid.kind'' = ''sequence'', ''fields.rid.start'' ="
-                                        + " ''0'', ''fields.rid.end'' = ''199'')', source_table =>"
-                                        + " 'slow_ids', merge_condition => 'race._ROW_ID ="
-                                        + " slow_ids.rid', matched_update_set => 'score = race.score *"
-                                        + " 10')");
+                                        + " ''rows-per-second'' = ''40'', ''number-of-rows'' ="
+                                        + " ''200'', ''fields.rid.kind'' = ''sequence'',"
+                                        + " ''fields.rid.start'' = ''0'', ''fields.rid.end'' ="
+                                        + " ''199'')', source_table => 'slow_ids', merge_condition"
+                                        + " => 'race._ROW_ID = slow_ids.rid', matched_update_set =>"
+                                        + " 'score = race.score * 10')");
                 assertThat(merged).singleElement().asString().contains("updated=200");
                 model.updateScores(r -> r.id() <= 200, r -> r.score() * 10);
             } catch (StatementFailed conflict) {

@@ -212,8 +212,8 @@ class BlobInteropITCase {
                 .await();
         sql.executeSql("ALTER TABLE dovetail.`default`.made ADD thumb BYTES").await();
         sql.executeSql(
-                        "INSERT INTO dovetail.`default`.made VALUES (50, 'thumbed', X'01',"
-                                + " X'0A0B'), (51, 'thumbed', X'02', CAST(NULL AS BYTES))")
+                        "INSERT INTO dovetail.`default`.made VALUES (50, 'thumbed', X'01', X'0A0B'),"
+                                + " (51, 'thumbed', X'02', CAST(NULL AS BYTES))")
                 .await();
         // a catalog of its own: Paimon's catalog caches the table as it first read it
         sql.executeSql(

@@ -181,8 +181,7 @@ class SystemTablesITCase {
         assertThat(
                         rows(
                                 "SELECT snapshot_id, schema_id, commit_kind, next_row_id,"
-                                        + " total_record_count FROM `t$snapshots` ORDER BY"
-                                        + " snapshot_id"))
+                                        + " total_record_count FROM `t$snapshots` ORDER BY snapshot_id"))
                 .containsExactly(
                         "+I[1, 0, APPEND, 10, 10]",
                         "+I[2, 0, APPEND, 15, 15]",
@@ -306,9 +305,8 @@ class SystemTablesITCase {
         assertThat(
                         rows(
                                 "SELECT `partition`, first_row_id, last_row_id, file_count,"
-                                        + " deleted_rows FROM `t$row_groups` /*+"
-                                        + " OPTIONS('scan.snapshot-id' = '5') */ ORDER BY"
-                                        + " first_row_id"))
+                                        + " deleted_rows FROM `t$row_groups`"
+                                        + " /*+ OPTIONS('scan.snapshot-id' = '5') */ ORDER BY first_row_id"))
                 .containsExactly(
                         "+I[{a}, 0, 9, 2, 2]", "+I[{a}, 10, 14, 1, 0]", "+I[{b}, 15, 19, 2, 1]");
     }
@@ -353,8 +351,8 @@ class SystemTablesITCase {
                 .containsExactlyInAnyOrderElementsOf(expected);
         assertThat(
                         rows(
-                                "SELECT `partition`, index_type, row_count,"
-                                        + " dv_ranges[1]._CARDINALITY FROM `t$table_indexes`"))
+                                "SELECT `partition`, index_type, row_count, dv_ranges[1]._CARDINALITY"
+                                        + " FROM `t$table_indexes`"))
                 .containsExactlyInAnyOrder(
                         "+I[{a}, DELETION_VECTORS, 1, 2]", "+I[{b}, DELETION_VECTORS, 1, 1]");
         assertThat(
@@ -400,8 +398,9 @@ class SystemTablesITCase {
         assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$nope`"))
                 .hasStackTraceContaining(
                         "Unknown system table 't$nope'; Dovetail tables have $row_tracking,"
-                                + " $column_updates (to write), $snapshots, $schemas, $options,"
-                                + " $consumers, $files, $manifests, $row_groups, $table_indexes.");
+                                + " $column_updates (to write), $snapshots, $schemas, $options, $consumers, $files,"
+                                + " $manifests,"
+                                + " $row_groups, $table_indexes.");
         assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$column_updates`"))
                 .hasStackTraceContaining("t$column_updates is a sink");
         assertThat(rows("SELECT count(*) FROM `t$row_tracking` WHERE _ROW_ID < 15"))
