@@ -23,9 +23,9 @@ import java.util.List;
 /**
  * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]} or {@code read
  * [--rows N] [--cols M] [--versions K] [--point-lookups L]} or {@code sql [--rows N] [--cols M]
- * [--repeats R]}. Each benchmark builds what it needs in a temporary warehouse, measures the
- * variants side by side in one JVM, prints one JSON object per measurement and a summary with the
- * ratios.
+ * [--repeats R]} or {@code compact [--rows N] [--image-kb K] [--versions V] [--repeats R]}. Each
+ * benchmark builds what it needs in a temporary warehouse, measures the variants side by side in
+ * one JVM, prints one JSON object per measurement and a summary with the ratios.
  */
 public final class DovetailBench {
 
@@ -73,6 +73,16 @@ public final class DovetailBench {
                     System.exit(1);
                 }
                 break;
+            case "compact":
+                try {
+                    CompactionBenchmark.run(
+                            new BenchArgs(
+                                    rest, List.of("rows", "image-kb", "versions", "repeats")));
+                } catch (ResultMismatch e) {
+                    System.err.println("error: wrong result: " + e.getMessage());
+                    System.exit(1);
+                }
+                break;
             case "lookup":
                 LookupBenchmark.run(new BenchArgs(rest, List.of("rows", "lookups", "full-scans")));
                 break;
@@ -91,6 +101,8 @@ public final class DovetailBench {
                         + "       dovetail-bench merge [--rows N] [--cols M] [--repeats R]"
                         + " [--sweep-rows S]\n"
                         + "       dovetail-bench blob [--rows N] [--blob-kb K] [--dim D]"
+                        + " [--repeats R]\n"
+                        + "       dovetail-bench compact [--rows N] [--image-kb K] [--versions V]"
                         + " [--repeats R]\n"
                         + "       dovetail-bench lookup [--rows N] [--lookups L]"
                         + " [--full-scans F]");

@@ -42,7 +42,8 @@ public final class DovetailActions {
                     new ProcedureAction(
                             "compact",
                             "Compacts the table's row-range groups as a distributed batch job"
-                                    + " (row ids and deletion vectors kept).",
+                                    + " (row ids and deletion vectors kept); by default only the"
+                                    + " columns several files of a group hold.",
                             List.of(
                                     Argument.text(
                                             "partitions",
@@ -53,7 +54,11 @@ public final class DovetailActions {
                                     Argument.text(
                                             "options", "table options for this run, 'k=v,..'"),
                                     Argument.number(
-                                            "parallelism", "INT", "the most rewriter subtasks"))),
+                                            "parallelism", "INT", "the most rewriter subtasks"),
+                                    Argument.text(
+                                            "compact_strategy",
+                                            "'minor' (default) or 'full': every column, groups"
+                                                    + " merged"))),
                     new ProcedureAction(
                             "expire_snapshots",
                             "Expires old snapshots and deletes the files only they referenced.",

@@ -88,7 +88,7 @@ class MaintenanceActionsITCase {
                 .doesNotContain("id=7, _ROW_ID=7", "id=55, _ROW_ID=55");
         assertThat(table.vectors()).hasSize(2);
 
-        ActionRun compacted = action("compact", "--parallelism", "2");
+        ActionRun compacted = action("compact", "--parallelism", "2", "--compact_strategy", "full");
         assertThat(compacted.out())
                 .contains("files_written: 2", "files_rewritten: 10", "snapshot_id: 12")
                 .contains("rewrite_subtasks: 2");

@@ -155,7 +155,11 @@ class SqlConnectorJarIT {
             run(sql, "INSERT INTO " + table + " VALUES (4, 'two cats', 'd2')");
             run(sql, "UPDATE " + table + " SET caption = 'a boat' WHERE id = 2");
             List<Row> compacted =
-                    rows(sql, "CALL dt.sys.compact(`table` => 'default." + table + "')");
+                    rows(
+                            sql,
+                            "CALL dt.sys.compact(`table` => 'default."
+                                    + table
+                                    + "', compact_strategy => 'full')");
             assertThat(compacted).hasSize(1);
 
             assertThat(rows(sql, "SELECT _ROW_ID, id, caption, dt FROM " + table + " ORDER BY id"))

@@ -158,7 +158,9 @@ class ClusterEndToEndITCase {
                                 "--options",
                                 "compaction.min.file-num=2",
                                 "--parallelism",
-                                "2"))
+                                "2",
+                                "--compact_strategy",
+                                "full"))
                 .contains("files_written: 2");
         assertThat(liveFiles("acts")).isLessThan(filesBeforeCompaction);
         assertThat(paimon.read("acts", ROW_WITH_ID)).isEqualTo(merged);

@@ -143,7 +143,9 @@ class HdfsSqlITCase {
             assertPaimonReadsAsDovetail(paimon, store);
 
             Map<String, Object> compacted =
-                    call("CALL hdfs.sys.compact(`table` => 'default.media')");
+                    call(
+                            "CALL hdfs.sys.compact(`table` => 'default.media',"
+                                    + " compact_strategy => 'full')");
             assertThat((Long) compacted.get("files_rewritten")).isGreaterThan(4);
             assertThat(compacted).containsEntry("snapshot_id", afterMerge + 1);
             assertThat(store.latestSnapshot().orElseThrow().commitKind())

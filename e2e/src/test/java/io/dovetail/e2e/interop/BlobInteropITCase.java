@@ -21,6 +21,8 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -127,12 +129,37 @@ class BlobInteropITCase {
         assertThat(read("paimon", "media", "COUNT(*) FROM media WHERE caption = 'new' --"))
                 .containsExactly("+I[50]");
 
-        // Dovetail compacts the normal files around the .blob files, which stay as they are
+        // Dovetail compacts the normal files around the .blob files, which stay as they are:
+        // first column-selectively (the two versions of caption over ids < 50 fold into one
+        // file; the files written once stay), then fully
+        sql.executeSql("UPDATE dovetail.`default`.media SET caption = 'new' WHERE id < 50").await();
         List<String> before = read("dovetail", "media", "id, caption, img, audio");
         List<String> blobs = blobFiles("media");
         sql.executeSql("ALTER TABLE dovetail.`default`.media SET ('compaction.min.file-num' = '2')")
                 .await();
-        sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.media')").await();
+        try (CloseableIterator<Row> result =
+                sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.media')").collect()) {
+            Row compacted = result.next(); // files_written, files_rewritten, .., snapshot_id, ..
+            assertThat((Long) compacted.getField(1)).isPositive();
+            assertThat(compacted.getField(4)).isNotNull();
+        }
+        sql.executeSql(
+                "CREATE CATALOG paimon_selective WITH ('type' = 'paimon', 'warehouse' = '"
+                        + root.toUri()
+                        + "')");
+        assertThat(
+                        read(
+                                "paimon_selective",
+                                "media",
+                                "snapshot_id, commit_kind FROM `media$snapshots` --"))
+                .anyMatch(row -> row.endsWith("COMPACT]"));
+        assertThat(blobFiles("media")).containsAll(blobs);
+        assertThat(read("paimon_selective", "media", "id, caption, img, audio")).isEqualTo(before);
+        assertThat(read("dovetail", "media", "id, caption, img, audio")).isEqualTo(before);
+        sql.executeSql(
+                        "CALL dovetail.sys.compact(`table` => 'default.media',"
+                                + " compact_strategy => 'full')")
+                .await();
         sql.executeSql(
                 "CREATE CATALOG paimon_later WITH ('type' = 'paimon', 'warehouse' = '"
                         + root.toUri()

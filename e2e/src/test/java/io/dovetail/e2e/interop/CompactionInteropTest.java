@@ -19,10 +19,13 @@ package io.dovetail.e2e.interop;
 
 import io.dovetail.e2e.paimon.PaimonWorkbench;
 import io.dovetail.table.TableStore;
+import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
 import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.read.ReadRequest;
+import io.dovetail.table.schema.SchemaChange;
 import io.dovetail.table.testing.EvolvingTable;
+import io.dovetail.table.types.DataTypes;
 
 import org.apache.flink.core.fs.Path;
 
@@ -63,6 +66,7 @@ class CompactionInteropTest {
 
     private static final String DOVETAIL = "compacted_by_dovetail";
     private static final String PAIMON = "compacted_by_paimon";
+    private static final Map<String, String> MIN_2 = Map.of("compaction.min.file-num", "2");
 
     @TempDir java.nio.file.Path warehouse;
 
@@ -87,7 +91,14 @@ class CompactionInteropTest {
             assertThat(before).hasSize(30).anyMatch(r -> r.contains("id=12, name=null"));
 
             DataEvolutionCompaction.Result result =
-                    new DataEvolutionCompaction(table.store).compact("dovetail-compactor", 1);
+                    new DataEvolutionCompaction(table.store)
+                            .compact(
+                                    "dovetail-compactor",
+                                    1,
+                                    p -> true,
+                                    CompactionConfig.fromOptions(
+                                                    table.store.latestSchema().options())
+                                            .withRewrite(CompactionConfig.Rewrite.FULL));
             compactWithPaimon(paimon.table(PAIMON));
 
             // a: [0, 19] (7 files) and [25, 29] (2 files); b: [20, 24] (2 files)
@@ -110,6 +121,94 @@ class CompactionInteropTest {
             assertThat(summary(ours.snapshotManager().latestSnapshot()))
                     .isEqualTo(summary(theirs.snapshotManager().latestSnapshot()));
         }
+    }
+
+    /**
+     * A column-selective compaction (Dovetail's default) leaves a layout Paimon 1.4.2 reads exactly
+     * as before, sequence numbers included: in [0, 9] the five versions of {@code name} fold into
+     * one partial file next to the untouched base file; in [10, 19] every column of the base file
+     * but the partition column {@code dt} has a newer version, so the base file stays and the three
+     * partial files fold into one. Paimon's own full compaction of the result reads the same again.
+     */
+    @Test
+    void paimonReadsAColumnSelectivelyCompactedTable() throws Exception {
+        EvolvingTable table = new EvolvingTable(tableDir(DOVETAIL), false, MIN_2);
+        Map<Long, List<String>> writeCols = compactColumnSelectively(table, 8);
+        assertThat(writeCols.get(10L))
+                .containsExactlyInAnyOrder("null", "[tag]", "[id, name, score]");
+    }
+
+    /**
+     * Without partitions, the base file of [10, 19] has a newer version of every column and is
+     * replaced too: Paimon reads a group of partial-column files alone.
+     */
+    @Test
+    void paimonReadsAColumnSelectivelyCompactedGroupOfPartialFilesAlone() throws Exception {
+        EvolvingTable table = EvolvingTable.unpartitioned(tableDir(DOVETAIL), false, MIN_2);
+        table.append("a", 0, 10);
+        table.append("a", 10, 10);
+        table.append("b", 20, 5);
+        table.update("dt", map(15L, "c"));
+        Map<Long, List<String>> writeCols = compactColumnSelectively(table, 10);
+        assertThat(writeCols.get(10L)).containsExactlyInAnyOrder("[tag]", "[id, name, score, dt]");
+    }
+
+    /**
+     * Updates {@code table} (appended here if empty) into groups [0, 9] of a base and five versions
+     * of {@code name}, [10, 19] of a base, an added column and versions of every other column, [20,
+     * 24] of a base and the added column; compacts it column-selectively, replacing {@code
+     * replaced} files (a group of two files is left alone: the minimum of 2 files lets Paimon's
+     * compaction merge groups afterwards), and checks Paimon's reads before, after and after
+     * Paimon's own compaction. Returns the write columns of the live files by first row id.
+     */
+    private Map<Long, List<String>> compactColumnSelectively(EvolvingTable table, int replaced)
+            throws Exception {
+        if (table.store.latestSnapshot().isEmpty()) {
+            table.append("a", 0, 10);
+            table.append("a", 10, 10);
+            table.append("b", 20, 5);
+        }
+        for (int version = 1; version <= 5; version++) {
+            table.update("name", map(1L, "one-v" + version, 4L, version % 2 == 0 ? null : "v"));
+        }
+        table.store.schemas().commitChanges(SchemaChange.addColumn("tag", DataTypes.STRING()));
+        table.update("tag", map(11L, "eleven", 22L, "twenty-two"));
+        table.update("name", map(12L, "twelve"));
+        table.update("score", map(13L, 130));
+        table.update("id", map(14L, 1400L));
+        try (PaimonWorkbench paimon = new PaimonWorkbench(warehouse)) {
+            List<String> before = paimon.readRowsWithRowTracking(DOVETAIL);
+            assertThat(before).hasSize(25).anyMatch(r -> r.contains("id=1400, name=name-14"));
+
+            DataEvolutionCompaction.Result result =
+                    new DataEvolutionCompaction(table.store).compact("dovetail-compactor", 1);
+
+            assertThat(result.tasks()).isEqualTo(2);
+            assertThat(result.filesRewritten()).isEqualTo(replaced);
+            assertThat(paimon.readRowsWithRowTracking(DOVETAIL))
+                    .isEqualTo(before)
+                    .isEqualTo(TwoSidedReads.dovetail(table.store, rowTracking(table.store)));
+            Map<Long, List<String>> writeCols = writeCols(paimon.table(DOVETAIL));
+            assertThat(writeCols.get(0L)).containsExactlyInAnyOrder("null", "[name]");
+            assertThat(writeCols.get(20L)).containsExactlyInAnyOrder("null", "[tag]");
+
+            compactWithPaimon(paimon.table(DOVETAIL));
+            assertThat(writeCols(paimon.table(DOVETAIL))).hasSizeLessThan(writeCols.size());
+            assertThat(withoutSequence(paimon.readRowsWithRowTracking(DOVETAIL)))
+                    .isEqualTo(withoutSequence(before));
+            return writeCols;
+        }
+    }
+
+    /** The write columns of the live files by first row id, as Paimon decodes them. */
+    private static Map<Long, List<String>> writeCols(FileStoreTable table) {
+        Map<Long, List<String>> files = new TreeMap<>();
+        for (ManifestEntry entry : table.store().newScan().plan().files()) {
+            DataFileMeta f = entry.file();
+            files.computeIfAbsent(f.firstRowId(), k -> new ArrayList<>())
+                    .add(String.valueOf(f.writeCols()));
+        }
+        return files;
     }
 
     /** Paimon 1.4.2's own compaction: its coordinator plans, each task rewrites, one commit. */

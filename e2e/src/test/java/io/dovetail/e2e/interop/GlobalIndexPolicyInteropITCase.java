@@ -83,7 +83,8 @@ class GlobalIndexPolicyInteropITCase {
         assertThatThrownBy(
                         () ->
                                 execute(
-                                        "UPDATE dovetail.`default`.t_update SET k = 'zzz' WHERE id = 17"))
+                                        "UPDATE dovetail.`default`.t_update SET k = 'zzz' WHERE id"
+                                                + " = 17"))
                 .hasStackTraceContaining("global indexes cover")
                 .hasStackTraceContaining("global-index.column-update-action");
 
@@ -139,7 +140,9 @@ class GlobalIndexPolicyInteropITCase {
 
         execute("UPDATE dovetail.`default`.t_keep SET v = 'changed' WHERE id < 500");
         execute("INSERT INTO dovetail.`default`.t_keep VALUES (1000, 'k1000', 'new')");
-        execute("CALL dovetail.sys.compact(`table` => 'default.t_keep')");
+        execute(
+                "CALL dovetail.sys.compact(`table` => 'default.t_keep', compact_strategy =>"
+                        + " 'full')");
 
         assertThat(globalIndexes("t_keep")).isEqualTo(index);
         assertThat(paimon("SELECT id, k, v FROM t_keep WHERE k = 'k17'"))

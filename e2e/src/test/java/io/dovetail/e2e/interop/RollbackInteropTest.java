@@ -18,6 +18,7 @@
 package io.dovetail.e2e.interop;
 
 import io.dovetail.e2e.paimon.PaimonWorkbench;
+import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
 import io.dovetail.table.maintenance.SnapshotRollback;
 import io.dovetail.table.path.Warehouse;
@@ -65,7 +66,13 @@ class RollbackInteropTest {
             List<String> atTwo = paimon.readRowsWithRowTracking(DOVETAIL);
             table.update("name", Map.of(3L, "three"));
             table.append("b", 20, 10);
-            assertThat(new DataEvolutionCompaction(table.store).compact("compactor", 1).tasks())
+            CompactionConfig full =
+                    CompactionConfig.fromOptions(table.store.latestSchema().options())
+                            .withRewrite(CompactionConfig.Rewrite.FULL);
+            assertThat(
+                            new DataEvolutionCompaction(table.store)
+                                    .compact("compactor", 1, p -> true, full)
+                                    .tasks())
                     .isEqualTo(1);
             copy(tableDir(DOVETAIL), tableDir(PAIMON));
 

@@ -120,7 +120,7 @@ class SystemTablesInteropITCase {
                         "compactor",
                         5,
                         p -> p.getString(0).toString().equals("eu"),
-                        new CompactionConfig(256 << 20, 4 << 20, 2));
+                        new CompactionConfig(256 << 20, 4 << 20, 2, CompactionConfig.Rewrite.FULL));
         paimon = new PaimonWorkbench(warehouse);
     }
 

@@ -21,6 +21,8 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -120,12 +122,31 @@ class VectorInteropITCase {
         assertThat(read("paimon_later", "vecs", "COUNT(*) FROM vecs WHERE caption = 'new' --"))
                 .containsExactly("+I[50]");
 
-        // Dovetail compacts the normal files around the vector files, which stay as they are
+        // Dovetail compacts the normal files around the vector files, which stay as they are:
+        // first column-selectively (the two versions of caption over ids < 50 fold into one
+        // file; the files written once stay), then fully
+        sql.executeSql("UPDATE dovetail.`default`.vecs SET caption = 'new' WHERE id < 50").await();
         List<String> before = read("dovetail", "vecs", ALL);
         List<String> vectors = vectorFiles("vecs");
         sql.executeSql("ALTER TABLE dovetail.`default`.vecs SET ('compaction.min.file-num' = '2')")
                 .await();
-        sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.vecs')").await();
+        try (CloseableIterator<Row> result =
+                sql.executeSql("CALL dovetail.sys.compact(`table` => 'default.vecs')").collect()) {
+            Row compacted = result.next(); // files_written, files_rewritten, .., snapshot_id, ..
+            assertThat((Long) compacted.getField(1)).isPositive();
+            assertThat(compacted.getField(4)).isNotNull();
+        }
+        sql.executeSql(
+                "CREATE CATALOG paimon_selective WITH ('type' = 'paimon', 'warehouse' = '"
+                        + root.toUri()
+                        + "')");
+        assertThat(vectorFiles("vecs")).containsAll(vectors);
+        assertThat(read("paimon_selective", "vecs", ALL)).isEqualTo(before);
+        assertThat(read("dovetail", "vecs", ALL)).isEqualTo(before);
+        sql.executeSql(
+                        "CALL dovetail.sys.compact(`table` => 'default.vecs',"
+                                + " compact_strategy => 'full')")
+                .await();
         sql.executeSql(
                 "CREATE CATALOG paimon_compacted WITH ('type' = 'paimon', 'warehouse' = '"
                         + root.toUri()

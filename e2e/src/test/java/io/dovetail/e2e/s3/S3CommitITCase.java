@@ -25,6 +25,7 @@ import io.dovetail.table.commit.TestTable;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.fs.Writers;
+import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
 import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
@@ -133,7 +134,13 @@ class S3CommitITCase {
                     .isEqualTo(dovetailRows(store));
 
             DataEvolutionCompaction.Result compacted =
-                    new DataEvolutionCompaction(store).compact(USER + "-compactor", 1);
+                    new DataEvolutionCompaction(store)
+                            .compact(
+                                    USER + "-compactor",
+                                    1,
+                                    p -> true,
+                                    CompactionConfig.fromOptions(store.latestSchema().options())
+                                            .withRewrite(CompactionConfig.Rewrite.FULL));
             assertThat(compacted.tasks()).isPositive();
             List<String> afterCompaction = paimon.readRowsWithRowTracking("media");
             assertThat(afterCompaction)

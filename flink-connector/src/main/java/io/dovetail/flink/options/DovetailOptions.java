@@ -398,8 +398,9 @@ public final class DovetailOptions {
                     .intType()
                     .defaultValue(CompactionConfig.DEFAULT_MIN_FILE_NUM)
                     .withDescription(
-                            "Compaction rewrites a bin of files only when it holds at least this"
-                                    + " many.");
+                            "Compaction rewrites a row-range group (column-selective, the"
+                                    + " default) or a bin of groups (compact_strategy 'full') only"
+                                    + " when it holds at least this many files.");
 
     public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MIN =
             ConfigOptions.key(TableOptions.SNAPSHOT_NUM_RETAINED_MIN)

@@ -38,12 +38,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Moves the deletion vectors of compacted groups to the compacted files (semantics §8.1, commit):
- * the vector of each old group's anchor is shifted by {@code oldGroup.first - newRange.first}, the
- * shifted vectors of one task are OR-ed and stored under the task's compacted file, the new anchor.
- * Every index file that held a moved vector is replaced: its other vectors are copied, with the
- * moved ones, into new index files of the same partition. Positions are never removed. Dropping the
- * vectors of materialized groups (semantics §8.4) rewrites their index files the same way.
+ * Moves the deletion vectors of compacted groups to their new anchors (semantics §8.1, commit): a
+ * full task's compacted file is the new anchor of its range, and the vector of each old group's
+ * anchor is shifted by {@code oldGroup.first - newRange.first}; the shifted vectors of one task are
+ * OR-ed and stored under the compacted file. A column-selective task keeps its group's range; its
+ * vector moves, unshifted, only if the old anchor was replaced (the new anchor is then the first of
+ * the kept files and the compacted one in anchor order). Every index file that held a moved vector
+ * is replaced: its other vectors are copied, with the moved ones, into new index files of the same
+ * partition. Positions are never removed. Dropping the vectors of materialized groups (semantics
+ * §8.4) rewrites their index files the same way.
  */
 final class CompactedVectors {
 
@@ -69,11 +72,14 @@ final class CompactedVectors {
         Map<FileKey, Move> moves = new HashMap<>();
         for (int t = 0; t < tasks.size(); t++) {
             CompactionTask task = tasks.get(t);
-            String target = compacted.get(t).file().fileName();
+            String target = task.anchorAfter(compacted.get(t)).file().fileName();
             for (Group group : task.groups()) {
-                moves.put(
-                        key(task.partition(), group.anchor().file().fileName()),
-                        new Move(target, group.range().first() - task.range().first()));
+                String anchor = group.anchor().file().fileName();
+                if (!anchor.equals(target)) {
+                    moves.put(
+                            key(task.partition(), anchor),
+                            new Move(target, group.range().first() - task.range().first()));
+                }
             }
         }
         return rewrite(indexDir, indexFiles, moves);

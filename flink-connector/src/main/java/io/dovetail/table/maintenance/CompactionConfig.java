@@ -23,16 +23,35 @@ import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.write.DataFileWriterOptions;
 
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * How {@link CompactionPlanner} packs row-range groups into compaction tasks (data-evolution
- * semantics §8.1): a bin is closed once its weight exceeds {@code targetFileSize}, a group counts
- * the sum over its files of {@code max(file size, openFileCost)}, and a bin is compacted only when
- * it holds at least {@code minFileNum} files.
+ * How {@link CompactionPlanner} plans compaction tasks (data-evolution semantics §8.1). With {@link
+ * Rewrite#FULL}, adjacent row-range groups are packed into bins: a bin is closed once its weight
+ * exceeds {@code targetFileSize}, a group counts the sum over its files of {@code max(file size,
+ * openFileCost)}, and a bin is compacted only when it holds at least {@code minFileNum} files. With
+ * {@link Rewrite#COLUMNS}, each group of at least {@code minFileNum} files is compacted on its own.
  */
-public record CompactionConfig(long targetFileSize, long openFileCost, int minFileNum) {
+public record CompactionConfig(
+        long targetFileSize, long openFileCost, int minFileNum, Rewrite rewrite) {
 
     public static final int DEFAULT_MIN_FILE_NUM = 5;
+
+    /** What a compaction task rewrites. */
+    public enum Rewrite {
+        /**
+         * Per row-range group, only the columns that more than one of its files holds (a caption
+         * updated five times), into one partial-column file over the group's range; a column one
+         * file alone holds (an image written once) is never read nor written, and that file stays,
+         * as does a file holding the partition columns. Groups are not merged.
+         */
+        COLUMNS,
+        /**
+         * Every column and every row of adjacent groups, packed up to the target file size, into
+         * one file per bin (merges small groups).
+         */
+        FULL
+    }
 
     public CompactionConfig {
         if (targetFileSize <= 0 || openFileCost <= 0) {
@@ -43,6 +62,7 @@ public record CompactionConfig(long targetFileSize, long openFileCost, int minFi
                             + openFileCost
                             + " bytes.");
         }
+        Objects.requireNonNull(rewrite, "rewrite");
         if (minFileNum < 1) {
             throw Errors.invalidArgument(
                     "A compaction task needs at least one file, got a minimum of "
@@ -54,7 +74,7 @@ public record CompactionConfig(long targetFileSize, long openFileCost, int minFi
     /**
      * The table's {@code target-file-size} (256 MB for append tables), {@code
      * source.split.open-file-cost} (4 MB) and {@code compaction.min.file-num} (5), Paimon's
-     * defaults where absent.
+     * defaults where absent; column-selective ({@link Rewrite#COLUMNS}).
      */
     public static CompactionConfig fromOptions(Map<String, String> options) {
         return new CompactionConfig(
@@ -64,18 +84,23 @@ public record CompactionConfig(long targetFileSize, long openFileCost, int minFi
                         TableOptions.SOURCE_SPLIT_OPEN_FILE_COST,
                         ReadRequest.DEFAULT_OPEN_FILE_COST),
                 TableOptions.intValue(
-                        options, TableOptions.COMPACTION_MIN_FILE_NUM, DEFAULT_MIN_FILE_NUM, 1));
+                        options, TableOptions.COMPACTION_MIN_FILE_NUM, DEFAULT_MIN_FILE_NUM, 1),
+                Rewrite.COLUMNS);
     }
 
     public CompactionConfig withTargetFileSize(long value) {
-        return new CompactionConfig(value, openFileCost, minFileNum);
+        return new CompactionConfig(value, openFileCost, minFileNum, rewrite);
     }
 
     public CompactionConfig withOpenFileCost(long value) {
-        return new CompactionConfig(targetFileSize, value, minFileNum);
+        return new CompactionConfig(targetFileSize, value, minFileNum, rewrite);
     }
 
     public CompactionConfig withMinFileNum(int value) {
-        return new CompactionConfig(targetFileSize, openFileCost, value);
+        return new CompactionConfig(targetFileSize, openFileCost, value, rewrite);
+    }
+
+    public CompactionConfig withRewrite(Rewrite value) {
+        return new CompactionConfig(targetFileSize, openFileCost, minFileNum, value);
     }
 }

@@ -23,21 +23,38 @@ import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.read.ProviderSelection;
+import io.dovetail.table.schema.DataEvolutionTableValidator;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.LongFunction;
 
 /**
  * Plans data-evolution compaction over the live files of one snapshot (semantics §8.1), per
- * partition:
+ * partition. Normal files with equal row ranges form a group.
+ *
+ * <p>Column-selective ({@link CompactionConfig.Rewrite#COLUMNS}), per group of at least {@code
+ * compaction.min.file-num} files: a column of the current schema (not a partition column) that more
+ * than one file of the group holds has versions to fold. The files whose every such column has
+ * versions to fold are replaced by one partial-column file of their columns; every other file (one
+ * holding a column no other file holds, such as an image written once) stays and none of its
+ * columns is read. A file holding partition columns (an INSERT's) stays too: Paimon 1.4.2 reads
+ * them from the files of the group (measured: NULL once no file holds them), and a partial-column
+ * file never holds them. A group gets a task only when at least two files are replaced.
+ *
+ * <p>Full ({@link CompactionConfig.Rewrite#FULL}):
  *
  * <ol>
  *   <li>normal files with equal row ranges form a group; groups whose ranges touch ({@code next
@@ -60,9 +77,22 @@ import java.util.TreeSet;
 public final class CompactionPlanner {
 
     private final CompactionConfig config;
+    private final TableSchema current;
+    private final LongFunction<TableSchema> schemas;
+    private final Set<Integer> partitionFieldIds = new HashSet<>();
 
-    public CompactionPlanner(CompactionConfig config) {
+    /**
+     * A planner by {@code config}, for tasks written with schema {@code current}; {@code schemas}
+     * gives the schema a file was written with, to tell the columns it holds.
+     */
+    public CompactionPlanner(
+            CompactionConfig config, TableSchema current, LongFunction<TableSchema> schemas) {
         this.config = config;
+        this.current = current;
+        this.schemas = schemas;
+        current.fields().stream()
+                .filter(f -> current.partitionKeys().contains(f.name()))
+                .forEach(f -> partitionFieldIds.add(f.id()));
     }
 
     /** The tasks for {@code liveFiles}, the live files of the partitions to compact. */
@@ -80,6 +110,13 @@ public final class CompactionPlanner {
         List<CompactionTask> tasks = new ArrayList<>();
         for (Map.Entry<ByteBuffer, List<ManifestEntry>> partition : byPartition.entrySet()) {
             List<Group> groups = groups(partition.getValue());
+            if (config.rewrite() == CompactionConfig.Rewrite.COLUMNS) {
+                Set<Integer> columns = rewritableFieldIds();
+                for (Group group : groups) {
+                    planColumns(group, columns, tasks);
+                }
+                continue;
+            }
             List<Set<String>> signatures =
                     signatures(
                             groups,
@@ -124,6 +161,55 @@ public final class CompactionPlanner {
                                             + columns);
         }
         return signatures;
+    }
+
+    /** The field ids a column-selective task may write: normal, non-partition, current. */
+    private Set<Integer> rewritableFieldIds() {
+        Set<Integer> ids = new HashSet<>();
+        for (DataField field : current.fields()) {
+            if (!DataEvolutionTableValidator.isDedicatedColumn(current, field)
+                    && !current.partitionKeys().contains(field.name())) {
+                ids.add(field.id());
+            }
+        }
+        return ids;
+    }
+
+    /** The column-selective task of {@code group}, if it is worth one. */
+    private void planColumns(Group group, Set<Integer> rewritable, List<CompactionTask> tasks) {
+        if (group.files().size() < Math.max(2, config.minFileNum())) {
+            return;
+        }
+        List<Set<Integer>> held = new ArrayList<>();
+        List<Boolean> holdsPartition = new ArrayList<>();
+        Map<Integer, Integer> holders = new HashMap<>();
+        for (ManifestEntry file : group.files()) {
+            Set<Integer> ids =
+                    new HashSet<>(ProviderSelection.writtenFields(file.file(), schemas).keySet());
+            holdsPartition.add(ids.stream().anyMatch(partitionFieldIds::contains));
+            ids.retainAll(rewritable);
+            ids.forEach(id -> holders.merge(id, 1, Integer::sum));
+            held.add(ids);
+        }
+        Set<Integer> columns = new HashSet<>();
+        Set<String> kept = new HashSet<>();
+        for (int f = 0; f < held.size(); f++) {
+            if (!holdsPartition.get(f)
+                    && held.get(f).stream().allMatch(id -> holders.get(id) > 1)) {
+                columns.addAll(held.get(f));
+            } else {
+                kept.add(group.files().get(f).file().fileName());
+            }
+        }
+        if (group.files().size() - kept.size() >= 2 && !columns.isEmpty()) {
+            List<String> names =
+                    current.fields().stream()
+                            .filter(f -> columns.contains(f.id()))
+                            .map(DataField::name)
+                            .toList();
+            byte[] partition = group.files().get(0).partition();
+            tasks.add(CompactionTask.columns(partition, group, names, kept));
+        }
     }
 
     /** The groups of one partition's files in row order; unequal overlapping ranges are refused. */
@@ -211,7 +297,7 @@ public final class CompactionPlanner {
                     new RowRange(
                             bin.get(0).range().first(), bin.get(bin.size() - 1).range().last());
             byte[] partition = bin.get(0).files().get(0).partition();
-            tasks.add(new CompactionTask(partition, range, bin));
+            tasks.add(CompactionTask.full(partition, range, bin));
         }
     }
 }

@@ -30,14 +30,17 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Bytes of a {@link CompactionTask} and of a {@link ManifestEntry}, for shipping maintenance work
  * between the processes of one job (never stored): an entry is its kind, partition, bucket, total
  * buckets and the manifest's own {@code _FILE} record ({@link DataFileMetaCodec}); a task is its
- * partition, range and groups, each group its range and entries.
+ * partition, range and groups, each group its range and entries, then the columns it writes (absent
+ * for a full task) and the names of the files it keeps.
  */
 public final class CompactionTaskCodec {
 
@@ -56,6 +59,11 @@ public final class CompactionTaskCodec {
                             writeEntry(file, out);
                         }
                     }
+                    out.writeBoolean(task.columns() != null);
+                    if (task.columns() != null) {
+                        writeStrings(task.columns(), out);
+                    }
+                    writeStrings(List.copyOf(task.kept()), out);
                 });
     }
 
@@ -76,7 +84,9 @@ public final class CompactionTaskCodec {
                         }
                         groups.add(new Group(groupRange, files));
                     }
-                    return new CompactionTask(partition, range, groups);
+                    List<String> columns = in.readBoolean() ? readStrings(in) : null;
+                    Set<String> kept = Set.copyOf(readStrings(in));
+                    return new CompactionTask(partition, range, groups, columns, kept);
                 });
     }
 
@@ -147,6 +157,23 @@ public final class CompactionTaskCodec {
 
     private static RowRange readRange(DataInputStream in) throws IOException {
         return new RowRange(in.readLong(), in.readLong());
+    }
+
+    private static void writeStrings(List<String> strings, DataOutputStream out)
+            throws IOException {
+        out.writeInt(strings.size());
+        for (String string : strings) {
+            writeBytes(string.getBytes(StandardCharsets.UTF_8), out);
+        }
+    }
+
+    private static List<String> readStrings(DataInputStream in) throws IOException {
+        int count = in.readInt();
+        List<String> strings = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            strings.add(new String(readBytes(in), StandardCharsets.UTF_8));
+        }
+        return strings;
     }
 
     private static void writeBytes(byte[] bytes, DataOutputStream out) throws IOException {

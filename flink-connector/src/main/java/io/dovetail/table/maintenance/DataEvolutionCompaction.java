@@ -47,8 +47,11 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 /**
- * Data-evolution compaction (semantics §8.1): merges the files of adjacent row-range groups into
- * one normal file per task, keeping every row id, and commits the result as one COMPACT snapshot.
+ * Data-evolution compaction (semantics §8.1): replaces files of row-range groups by one file per
+ * task, keeping every row id, and commits the result as one COMPACT snapshot. By default a task
+ * folds the versions of the columns that several files of one group hold into one partial-column
+ * file and leaves every column that one file alone holds unread and in place; a full rewrite
+ * ({@link CompactionConfig.Rewrite#FULL}) merges adjacent groups into one file of every column.
  *
  * <ol>
  *   <li>pin the latest snapshot S and plan tasks over its live files ({@link CompactionPlanner});
@@ -80,7 +83,7 @@ public final class DataEvolutionCompaction {
      *
      * @param tasks compacted files written (one per task)
      * @param filesRewritten input files replaced
-     * @param bytesRewritten bytes of the input files
+     * @param bytesRewritten bytes of the replaced input files
      * @param bytesWritten bytes of the compacted files
      * @param snapshotId the COMPACT snapshot, empty when there was nothing to compact
      */
@@ -196,8 +199,13 @@ public final class DataEvolutionCompaction {
             return Optional.empty();
         }
         List<ManifestEntry> live = store.files(latest.get()).liveFiles();
+        Map<Long, TableSchema> schemas = new HashMap<>();
         List<CompactionTask> tasks =
-                new CompactionPlanner(config).plan(selected(live, schema, partitions));
+                new CompactionPlanner(
+                                config,
+                                schema,
+                                id -> schemas.computeIfAbsent(id, store.schemas()::schema))
+                        .plan(selected(live, schema, partitions));
         return tasks.isEmpty()
                 ? Optional.empty()
                 : Optional.of(new Plan(latest.get().id(), schema.id(), tasks));

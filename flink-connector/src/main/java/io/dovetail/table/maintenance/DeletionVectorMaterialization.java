@@ -143,7 +143,7 @@ public final class DeletionVectorMaterialization {
             Group group = new Group(range, groupFiles);
             ManifestEntry anchor = group.anchor();
             if (withVectors.contains(key(anchor))) {
-                chosen.add(new CompactionTask(anchor.partition(), range, List.of(group)));
+                chosen.add(CompactionTask.full(anchor.partition(), range, List.of(group)));
             }
         }
         chosen.sort(Comparator.comparingLong(t -> t.range().first()));

@@ -42,6 +42,8 @@ import io.dovetail.table.write.DataFileWriterOptions;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -49,25 +51,29 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * Rewrites the groups of one {@link CompactionTask} into one normal file (semantics §8.1, normal
- * task): every column of the current schema but the BLOB ones (whose {@code .blob} files stay,
- * still inside the range) is read through the read path without deletion vectors, so every position
- * of the range is kept in row order, and written to one non-rolling file with {@code firstRowId} =
- * the range start, {@code fileSource} COMPACT and the inputs' minimum and maximum sequence numbers
- * (which the commit keeps, because they are not 0).
+ * Rewrites the groups of one {@link CompactionTask} into one file (semantics §8.1, normal task),
+ * read through the read path without deletion vectors, so every position of the range is kept in
+ * row order. A full task writes every column of the current schema but the BLOB and VECTOR ones
+ * (whose files stay, still inside the range) into one normal file; a column-selective task reads
+ * and writes only its columns, into one partial-column file over its group's range. Either file is
+ * non-rolling with {@code firstRowId} = the range start, {@code fileSource} COMPACT and the groups'
+ * minimum and maximum sequence numbers (which the commit keeps, because they are not 0).
  */
 public final class RangeRewriter {
 
+    /** The read planned for the tasks that write one set of columns (null: a full rewrite). */
+    private record ColumnsRead(List<DataField> fields, Map<Long, FileGroup> groups) {}
+
     private final TableStore store;
     private final TableSchema schema;
-    private final List<DataField> readFields;
-    private final Map<Long, FileGroup> groups = new HashMap<>();
+    private final Map<List<String>, ColumnsRead> reads = new HashMap<>();
     private final BinaryRowCodec partitionCodec;
     private final DataFileWriterOptions options;
 
     /**
-     * Plans the read of every task of {@code plan} on its pinned snapshot once (its manifests read
-     * once), so that each {@link #rewrite}, in any order, only reads and writes its task's files.
+     * Plans the read of every task of {@code plan} on its pinned snapshot once per set of columns
+     * written (its manifests read once each), so that each {@link #rewrite}, in any order, only
+     * reads and writes its task's files.
      */
     public static RangeRewriter of(TableStore store, DataEvolutionCompaction.Plan plan) {
         return new RangeRewriter(
@@ -77,25 +83,33 @@ public final class RangeRewriter {
                 plan.tasks());
     }
 
-    /** Plans the read of every task's range in {@code snapshot} once, with {@code schema}. */
     private RangeRewriter(
             TableStore store, TableSchema schema, Snapshot snapshot, List<CompactionTask> tasks) {
         this.store = store;
         this.schema = schema;
-        List<DataField> fields = new ArrayList<>(normalColumns(schema));
-        fields.add(SystemFields.ROW_ID);
-        List<RowRange> ranges = tasks.stream().map(CompactionTask::range).toList();
-        ReadPlan plan =
-                new ReadPlanner(store)
-                        .plan(
-                                snapshot,
-                                ReadRequest.allColumns(schema)
-                                        .withFields(fields)
-                                        .withRowRanges(ranges));
-        this.readFields = plan.fields();
-        for (ReadSplit split : plan.splits()) {
-            split.groups().forEach(g -> groups.put(g.range().first(), g.readInFull()));
+        Map<List<String>, List<RowRange>> rangesByColumns = new HashMap<>();
+        for (CompactionTask task : tasks) {
+            rangesByColumns
+                    .computeIfAbsent(task.columns(), c -> new ArrayList<>())
+                    .add(task.range());
         }
+        ReadPlanner planner = new ReadPlanner(store);
+        rangesByColumns.forEach(
+                (columns, ranges) -> {
+                    List<DataField> fields = new ArrayList<>(written(columns));
+                    fields.add(SystemFields.ROW_ID);
+                    ReadPlan plan =
+                            planner.plan(
+                                    snapshot,
+                                    ReadRequest.allColumns(schema)
+                                            .withFields(fields)
+                                            .withRowRanges(ranges));
+                    Map<Long, FileGroup> groups = new HashMap<>();
+                    for (ReadSplit split : plan.splits()) {
+                        split.groups().forEach(g -> groups.put(g.range().first(), g.readInFull()));
+                    }
+                    reads.put(columns, new ColumnsRead(plan.fields(), groups));
+                });
         this.partitionCodec =
                 BinaryRowCodec.of(
                         schema.partitionTypes().stream().map(FlinkTypes::toFlink).toList());
@@ -108,21 +122,25 @@ public final class RangeRewriter {
      */
     public ManifestEntry rewrite(CompactionTask task) {
         RowRange range = task.range();
+        ColumnsRead read = reads.get(task.columns());
+        if (read == null) {
+            throw misaligned(range, "the read plan has no task writing " + task.columns());
+        }
         List<FileGroup> toRead = new ArrayList<>();
         for (Group group : task.groups()) {
-            FileGroup planned = groups.get(group.range().first());
+            FileGroup planned = read.groups().get(group.range().first());
             if (planned == null || !planned.range().equals(group.range())) {
                 throw misaligned(range, "the read plan has no group " + group.range());
             }
             toRead.add(planned);
         }
         ProjectedRowData values =
-                ProjectedRowData.from(IntStream.range(0, normalColumns(schema).size()).toArray());
+                ProjectedRowData.from(IntStream.range(0, written(task.columns()).size()).toArray());
         RowData partition = partitionCodec.deserialize(task.partition());
-        try (DataFileWriter writer =
-                        DataFileWriter.forNormalColumns(store.paths(), schema, partition, options);
+        try (DataFileWriter writer = writer(task, partition);
                 RangeRows rows =
-                        RangeRows.open(readFields, toRead, range, "compact row range " + range)) {
+                        RangeRows.open(
+                                read.fields(), toRead, range, "compact row range " + range)) {
             for (RowData row = rows.next(); row != null; row = rows.next()) {
                 writer.write(values.replaceRow(row));
             }
@@ -140,11 +158,24 @@ public final class RangeRewriter {
         }
     }
 
-    /** The columns of normal files; BLOB columns stay in their .blob files, which keep row ids. */
-    private static List<DataField> normalColumns(TableSchema schema) {
-        return schema.fields().stream()
-                .filter(f -> !DataEvolutionTableValidator.isDedicatedColumn(schema, f))
-                .toList();
+    private DataFileWriter writer(CompactionTask task, RowData partition) {
+        return task.full()
+                ? DataFileWriter.forNormalColumns(store.paths(), schema, partition, options)
+                : DataFileWriter.forPartialColumns(
+                        store.paths(), schema, task.columns(), partition);
+    }
+
+    /**
+     * The columns a task writes: {@code columns} of the schema, or every column of normal files
+     * when null (BLOB and VECTOR columns stay in their own files, which keep row ids).
+     */
+    private List<DataField> written(@Nullable List<String> columns) {
+        if (columns == null) {
+            return schema.fields().stream()
+                    .filter(f -> !DataEvolutionTableValidator.isDedicatedColumn(schema, f))
+                    .toList();
+        }
+        return columns.stream().map(c -> schema.field(c).orElseThrow()).toList();
     }
 
     private static RuntimeException misaligned(RowRange range, String problem) {

@@ -339,7 +339,7 @@ public final class ProviderSelection {
      * The columns a normal file wrote, by field id, as its own schema declares them; {@code
      * _ROW_ID} is included under its reserved id when the file stores it physically.
      */
-    static Map<Integer, DataField> writtenFields(
+    public static Map<Integer, DataField> writtenFields(
             DataFileMeta file, LongFunction<TableSchema> schemas) {
         TableSchema schema = schemas.apply(file.schemaId());
         Map<Integer, DataField> out = new HashMap<>();

@@ -133,7 +133,7 @@ class SystemTablesITCase {
                         "test",
                         nextIdentifier(),
                         p -> p.getString(0).toString().equals("a"),
-                        new CompactionConfig(256 << 20, 4 << 20, 2));
+                        new CompactionConfig(256 << 20, 4 << 20, 2, CompactionConfig.Rewrite.FULL));
     }
 
     @BeforeEach

@@ -325,7 +325,8 @@ class StreamingReadITCase {
                         nextIdentifier(),
                         partition -> true,
                         CompactionConfig.fromOptions(store.latestSchema().options())
-                                .withMinFileNum(2));
+                                .withMinFileNum(2)
+                                .withRewrite(CompactionConfig.Rewrite.FULL));
     }
 
     private void materialize() {

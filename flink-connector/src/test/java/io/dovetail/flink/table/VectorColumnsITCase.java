@@ -212,7 +212,11 @@ class VectorColumnsITCase {
         }
         List<String> before = vectorFileNames("compacted");
         new DataEvolutionCompaction(tables.store("compacted"))
-                .compact("test", 1, p -> true, new CompactionConfig(256 << 20, 4 << 20, 2));
+                .compact(
+                        "test",
+                        1,
+                        p -> true,
+                        new CompactionConfig(256 << 20, 4 << 20, 2, CompactionConfig.Rewrite.FULL));
         assertThat(
                         tables.liveFiles("compacted").stream()
                                 .filter(e -> DataFileKinds.isNormal(e.file().fileName()))
@@ -257,8 +261,8 @@ class VectorColumnsITCase {
                         () ->
                                 SqlTesting.execute(
                                         sql,
-                                        "INSERT INTO strict VALUES (9, 'x', ARRAY[CAST(1 AS FLOAT)],"
-                                                + " ARRAY[1, 2])"))
+                                        "INSERT INTO strict VALUES (9, 'x', ARRAY[CAST(1 AS"
+                                                + " FLOAT)], ARRAY[1, 2])"))
                 .hasStackTraceContaining("VECTOR column 'emb' has dimension 4")
                 .hasStackTraceContaining("1 elements");
         assertThatThrownBy(

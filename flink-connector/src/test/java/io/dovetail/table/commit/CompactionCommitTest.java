@@ -50,7 +50,9 @@ class CompactionCommitTest {
 
     private static final String COMPACTOR = "compactor";
     private static final CompactionConfig MIN_3 =
-            CompactionConfig.fromOptions(Map.of()).withMinFileNum(3);
+            CompactionConfig.fromOptions(Map.of())
+                    .withMinFileNum(3)
+                    .withRewrite(CompactionConfig.Rewrite.FULL);
 
     @TempDir java.nio.file.Path dir;
 
@@ -114,7 +116,7 @@ class CompactionCommitTest {
                 compactWhile(
                         1,
                         () -> table.update("name", Map.of(5L, "five")),
-                        new CompactionConfig(1, 1, 3));
+                        new CompactionConfig(1, 1, 3, CompactionConfig.Rewrite.FULL));
 
         assertThat(result.tasks()).isEqualTo(1); // [0, 9] alone: [10, 19] has 2 files
         List<ManifestEntry> group = table.liveAt(0);

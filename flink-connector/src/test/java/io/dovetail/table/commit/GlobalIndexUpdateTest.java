@@ -317,7 +317,11 @@ class GlobalIndexUpdateTest {
                 .satisfies(e -> assertThat(e.file().maxSequenceNumber()).isGreaterThan(built));
 
         new DataEvolutionCompaction(real.store)
-                .compact("compactor", 3, p -> true, new CompactionConfig(256 << 20, 4 << 20, 1));
+                .compact(
+                        "compactor",
+                        3,
+                        p -> true,
+                        new CompactionConfig(256 << 20, 4 << 20, 1, CompactionConfig.Rewrite.FULL));
 
         assertThat(table.live())
                 .singleElement()

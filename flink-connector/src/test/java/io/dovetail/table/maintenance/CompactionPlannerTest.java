@@ -19,10 +19,14 @@ package io.dovetail.table.maintenance;
 
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.maintenance.CompactionConfig.Rewrite;
 import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.DataTypes;
 
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
@@ -34,20 +38,32 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static io.dovetail.table.maintenance.CompactionConfig.Rewrite.FULL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Planning of data-evolution compaction over metadata only: runs of touching ranges, bins bounded
- * by the target size with the open-file cost as minimum weight, the minimum file count, heavy
- * groups on their own, partitions kept apart, invalid inputs refused.
+ * Planning of full data-evolution compaction over metadata only: runs of touching ranges, bins
+ * bounded by the target size with the open-file cost as minimum weight, the minimum file count,
+ * heavy groups on their own, partitions kept apart, invalid inputs refused. (Column-selective
+ * planning needs the files' columns: {@code DataEvolutionCompactionTest}.)
  */
 class CompactionPlannerTest {
 
     private static final long MB = 1024 * 1024;
 
-    /** Target 100 bytes, open-file cost 10 bytes, at least one file per task. */
-    private static final CompactionConfig SMALL = new CompactionConfig(100, 10, 1);
+    /** Target 100 bytes, open-file cost 10 bytes, at least one file per task, full rewrites. */
+    private static final CompactionConfig SMALL = new CompactionConfig(100, 10, 1, FULL);
+
+    /** The schema the planner writes with (consulted only by column-selective planning). */
+    private static final TableSchema SCHEMA =
+            TableSchema.initial(
+                    List.of(new DataField(0, "id", DataTypes.BIGINT())),
+                    List.of(),
+                    List.of(),
+                    Map.of(),
+                    null,
+                    0);
 
     private final List<ManifestEntry> files = new ArrayList<>();
     private int counter;
@@ -55,14 +71,14 @@ class CompactionPlannerTest {
     @Test
     void defaultsAreThoseOfPaimonAppendTables() {
         assertThat(CompactionConfig.fromOptions(Map.of()))
-                .isEqualTo(new CompactionConfig(256 * MB, 4 * MB, 5));
+                .isEqualTo(new CompactionConfig(256 * MB, 4 * MB, 5, Rewrite.COLUMNS));
         assertThat(
                         CompactionConfig.fromOptions(
                                 Map.of(
                                         "target-file-size", "64 mb",
                                         "source.split.open-file-cost", "1mb",
                                         "compaction.min.file-num", "3")))
-                .isEqualTo(new CompactionConfig(64 * MB, MB, 3));
+                .isEqualTo(new CompactionConfig(64 * MB, MB, 3, Rewrite.COLUMNS));
         assertThatThrownBy(
                         () -> CompactionConfig.fromOptions(Map.of("compaction.min.file-num", "0")))
                 .isInstanceOf(DovetailException.class)
@@ -121,7 +137,7 @@ class CompactionPlannerTest {
             file("a", i * 10, 10, 1);
         }
         // each file counts 30 bytes: 4 x 30 = 120 > 100
-        assertThat(ranges(plan(new CompactionConfig(100, 30, 1))))
+        assertThat(ranges(plan(new CompactionConfig(100, 30, 1, FULL))))
                 .containsExactly("a[0, 39]", "a[40, 59]");
     }
 
@@ -133,8 +149,8 @@ class CompactionPlannerTest {
         // bins of 3 and 2 files
         assertThat(ranges(plan(SMALL.withMinFileNum(3)))).containsExactly("a[0, 29]");
         assertThat(plan(SMALL.withMinFileNum(4))).isEmpty();
-        assertThat(plan(new CompactionConfig(1000, 10, 5))).hasSize(1);
-        assertThat(plan(new CompactionConfig(1000, 10, 6))).isEmpty();
+        assertThat(plan(new CompactionConfig(1000, 10, 5, FULL))).hasSize(1);
+        assertThat(plan(new CompactionConfig(1000, 10, 6, FULL))).isEmpty();
     }
 
     @Test
@@ -207,6 +223,53 @@ class CompactionPlannerTest {
     }
 
     @Test
+    void columnSelectivePlansReplaceOnlyFilesWhoseEveryColumnHasAnotherVersion() {
+        List<DataField> written =
+                List.of(
+                        new DataField(0, "id", DataTypes.BIGINT()),
+                        new DataField(1, "image", DataTypes.BYTES()),
+                        new DataField(2, "caption", DataTypes.STRING()));
+        TableSchema before = TableSchema.initial(written, List.of(), List.of(), Map.of(), null, 0);
+        List<DataField> all = new ArrayList<>(written);
+        all.add(new DataField(3, "tag", DataTypes.STRING()));
+        // whole files are of schema 0, partial ones of schema 1, which added tag
+        TableSchema media = new TableSchema(1, all, 3, List.of(), List.of(), Map.of(), null, 0);
+        // [0, 9]: written once, then five captions
+        ManifestEntry base = file("a", 0, 10, 4000);
+        for (int version = 0; version < 5; version++) {
+            partial(0, "caption");
+        }
+        // [10, 19]: a caption, an image and a caption with the only tag
+        ManifestEntry otherBase = file("a", 10, 10, 4000);
+        partial(10, "caption");
+        partial(10, "image");
+        ManifestEntry tagged = partial(10, "caption", "tag");
+        // [20, 29]: two captions, fewer files than the minimum
+        file("a", 20, 10, 4000);
+        partial(20, "caption");
+        partial(20, "caption");
+
+        List<CompactionTask> tasks =
+                new CompactionPlanner(
+                                CompactionConfig.fromOptions(Map.of()).withMinFileNum(4),
+                                media,
+                                id -> id == 0 ? before : media)
+                        .plan(files);
+
+        assertThat(tasks).hasSize(2);
+        assertThat(tasks.get(0).range()).hasToString("[0, 9]");
+        assertThat(tasks.get(0).columns()).containsExactly("caption");
+        assertThat(tasks.get(0).kept()).containsExactly(base.file().fileName());
+        assertThat(tasks.get(0).inputs()).hasSize(5).doesNotContain(base);
+        assertThat(tasks.get(1).range()).hasToString("[10, 19]");
+        assertThat(tasks.get(1).columns())
+                .as("the updated image is folded, with the caption, in schema order")
+                .containsExactly("image", "caption");
+        assertThat(tasks.get(1).kept())
+                .containsExactlyInAnyOrder(otherBase.file().fileName(), tagged.file().fileName());
+    }
+
+    @Test
     void unequalOverlappingRangesAreRefused() {
         file("a", 0, 10, 20);
         file("a", 5, 10, 20);
@@ -217,7 +280,7 @@ class CompactionPlannerTest {
     }
 
     private List<CompactionTask> plan(CompactionConfig config) {
-        return new CompactionPlanner(config).plan(files);
+        return new CompactionPlanner(config, SCHEMA, id -> SCHEMA).plan(files);
     }
 
     private static List<String> ranges(List<CompactionTask> tasks) {
@@ -240,6 +303,23 @@ class CompactionPlannerTest {
                         minSeq,
                         maxSeq);
         files.add(entry);
+        return entry;
+    }
+
+    /**
+     * A partial-column file of ten rows holding {@code columns} of schema 1, newer than every file
+     * before.
+     */
+    private ManifestEntry partial(long firstRowId, String... columns) {
+        ManifestEntry plain = file("a", firstRowId, 10, 100, counter + 1, counter + 1);
+        ManifestEntry entry =
+                new ManifestEntry(
+                        FileKind.ADD,
+                        plain.partition(),
+                        0,
+                        -1,
+                        plain.file().toBuilder().schemaId(1).writeCols(List.of(columns)).build());
+        files.set(files.size() - 1, entry);
         return entry;
     }
 

@@ -18,32 +18,44 @@
 package io.dovetail.table.maintenance;
 
 import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.read.ReadRequest;
+import io.dovetail.table.schema.SchemaChange;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.testing.EvolvingTable;
+import io.dovetail.table.types.DataTypes;
+import io.dovetail.table.update.ColumnUpdater;
+import io.dovetail.table.update.RowUpdate;
+
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Paths;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Data-evolution compaction on tables written through Dovetail's real paths: every query returns
- * the same rows and row ids before and after, deletion vectors move to the compacted files, file
- * counts drop, and {@code _SEQUENCE_NUMBER} reads the largest sequence number of each task's
- * inputs.
+ * the same rows and row ids before and after, deletion vectors move to the new anchors, file counts
+ * drop, and {@code _SEQUENCE_NUMBER} reads the largest sequence number of each task's inputs. The
+ * column-selective default folds only the columns several files of a group hold and never opens a
+ * file holding a column no other file holds.
  */
 class DataEvolutionCompactionTest {
 
@@ -116,8 +128,7 @@ class DataEvolutionCompactionTest {
         Map<String, DeletionVector> vectorsBefore = table.vectors();
         assertThat(table.filesIn("dt=a/bucket-0")).hasSize(13);
 
-        DataEvolutionCompaction.Result result =
-                new DataEvolutionCompaction(table.store).compact(COMPACTOR, 1);
+        DataEvolutionCompaction.Result result = compact(table, 1, config(5));
 
         // dt=a: [0, 14] (8 files) and [20, 34] (5 files) are two runs, split by dt=b's rows;
         // dt=b: [15, 19] has 3 files, fewer than compaction.min.file-num (5)
@@ -218,6 +229,156 @@ class DataEvolutionCompactionTest {
     }
 
     @Test
+    void columnSelectiveCompactionFoldsOnlyTheColumnsSeveralFilesHold() throws Exception {
+        EvolvingTable table = new EvolvingTable(dir, true, Map.of());
+        table.append("a", 0, 10); // [0, 9]: id, name, score
+        table.append("a", 10, 10); // [10, 19]
+        for (int version = 1; version <= 5; version++) {
+            table.update("name", map(1L, "one-v" + version, (long) version + 2, "v" + version));
+        }
+        table.update("name", map(12L, "twelve")); // [10, 19] gets 2 files only
+        table.delete(3, 15);
+        ManifestEntry base = table.liveAt(0).get(0);
+        List<ManifestEntry> versions = table.liveAt(0).subList(1, 6);
+        Map<String, List<String>> before = queries(table);
+        List<String> sequenceNumbers = table.read("_ROW_ID", "_SEQUENCE_NUMBER");
+        Map<String, DeletionVector> vectorsBefore = table.vectors();
+        Set<ManifestEntry> otherGroup = Set.copyOf(table.liveAt(10));
+        java.nio.file.Path baseFile = pathOf(table, base);
+        byte[] baseBytes = Files.readAllBytes(baseFile);
+
+        Files.write(baseFile, new byte[0]); // the base file holds id and score alone: never read
+        DataEvolutionCompaction.Result result =
+                new DataEvolutionCompaction(table.store).compact(COMPACTOR, 1);
+        Files.write(baseFile, baseBytes);
+
+        assertThat(table.liveAt(0)).hasSize(2).startsWith(base);
+        DataFileMeta folded = table.liveAt(0).get(1).file();
+        assertThat(folded.writeCols()).containsExactly("name");
+        assertThat(folded.firstRowId()).isZero();
+        assertThat(folded.rowCount()).isEqualTo(10);
+        assertThat(folded.fileSource()).isEqualTo(FileSource.COMPACT);
+        assertThat(folded.maxSequenceNumber())
+                .isEqualTo(versions.get(4).file().maxSequenceNumber());
+        assertThat(Set.copyOf(table.liveAt(10))).isEqualTo(otherGroup);
+        assertThat(result)
+                .isEqualTo(
+                        new DataEvolutionCompaction.Result(
+                                1,
+                                5,
+                                versions.stream().mapToLong(v -> v.file().fileSize()).sum(),
+                                folded.fileSize(),
+                                OptionalLong.of(table.latest().id())));
+        assertThat(table.vectors()).isEqualTo(vectorsBefore); // the anchor stays
+        assertThat(queries(table)).isEqualTo(before);
+        assertThat(table.read("_ROW_ID", "_SEQUENCE_NUMBER")).isEqualTo(sequenceNumbers);
+        table.store.files(table.latest()).verifyLiveFiles();
+
+        // a later update of the folded column still wins over the folded file
+        table.update("name", map(1L, "one-v6"));
+        assertThat(table.read("id", "name")).contains("id=1, name=one-v6");
+    }
+
+    /**
+     * Without partitions, a group whose first file has a newer version of every column loses it:
+     * the deletion vector moves, unshifted, to the file that stays (the new anchor).
+     */
+    @Test
+    void columnSelectiveCompactionMovesTheVectorWhenItReplacesTheAnchor() {
+        EvolvingTable table = EvolvingTable.unpartitioned(dir, true, Map.of());
+        table.append("a", 0, 8); // the anchor: id, name, score, dt
+        table.store.schemas().commitChanges(SchemaChange.addColumn("tag", DataTypes.STRING()));
+        table.update("tag", map(2L, "only-version")); // tag: one file alone holds it
+        table.update("name", map(1L, "one"));
+        table.update("score", map(4L, 40));
+        table.update("id", map(5L, 500L));
+        table.update("dt", map(3L, "z"));
+        table.delete(0, 6);
+        ManifestEntry tagFile = table.liveAt(0).get(1);
+        assertThat(tagFile.file().writeCols()).containsExactly("tag");
+        String[] all = {"id", "name", "score", "dt", "tag", "_ROW_ID", "_SEQUENCE_NUMBER"};
+        List<String> before = table.read(all);
+        List<String> names = table.read("name", "_ROW_ID");
+        assertThat(before)
+                .hasSize(6)
+                .contains(
+                        "id=500, name=name-5, score=50, dt=a, tag=null,"
+                                + " _ROW_ID=5, _SEQUENCE_NUMBER=6");
+
+        DataEvolutionCompaction.Result result =
+                new DataEvolutionCompaction(table.store).compact(COMPACTOR, 1);
+
+        assertThat(result.tasks()).isEqualTo(1);
+        assertThat(result.filesRewritten()).isEqualTo(5);
+        List<ManifestEntry> live = table.liveAt(0);
+        assertThat(live).hasSize(2).startsWith(tagFile); // the kept file is the new anchor
+        assertThat(live.get(1).file().writeCols()).containsExactly("id", "name", "score", "dt");
+        assertThat(table.vectors())
+                .isEqualTo(Map.of(tagFile.file().fileName(), DeletionVector.of(0, 6)));
+        assertThat(table.read(all)).isEqualTo(before);
+        assertThat(table.read("name", "_ROW_ID")).isEqualTo(names);
+    }
+
+    /**
+     * A file holding the partition column stays even when every other column of it has newer
+     * versions: Paimon 1.4.2 reads partition columns from the files.
+     */
+    @Test
+    void theFileHoldingThePartitionColumnStays() {
+        EvolvingTable table = new EvolvingTable(dir, false, Map.of());
+        table.append("a", 0, 6);
+        table.update("id", map(0L, 100L));
+        table.update("name", map(1L, "one"));
+        table.update("score", map(2L, 20));
+        ManifestEntry base = table.liveAt(0).get(0);
+        Map<String, List<String>> before = queries(table);
+        CompactionConfig minimum4 = CompactionConfig.fromOptions(Map.of()).withMinFileNum(4);
+
+        DataEvolutionCompaction.Result result = compact(table, 1, minimum4);
+
+        assertThat(result.filesRewritten()).isEqualTo(3);
+        assertThat(table.liveAt(0)).hasSize(2).startsWith(base);
+        assertThat(table.liveAt(0).get(1).file().writeCols())
+                .containsExactly("id", "name", "score");
+        assertThat(queries(table)).isEqualTo(before);
+        assertThat(compact(table, 2, minimum4.withMinFileNum(1)))
+                .isEqualTo(DataEvolutionCompaction.Result.NOTHING);
+    }
+
+    /**
+     * A column-selective compaction keeps the groups' ranges, so a column update planned on the
+     * snapshot before it commits after it as written, and wins over the folded file.
+     */
+    @Test
+    void aColumnUpdatePlannedBeforeAColumnSelectiveCompactionCommitsAfterIt() {
+        EvolvingTable table = new EvolvingTable(dir, false, Map.of());
+        table.append("a", 0, 10);
+        for (int version = 1; version <= 5; version++) {
+            table.update("name", map(1L, "one-v" + version));
+        }
+        Snapshot base = table.latest();
+        List<ManifestEntry> staged =
+                ColumnUpdater.on(table.store, base, List.of("name"))
+                        .write(
+                                List.of(
+                                                new RowUpdate(
+                                                        2L,
+                                                        GenericRowData.of(
+                                                                StringData.fromString("two-new"))))
+                                        .iterator());
+
+        assertThat(new DataEvolutionCompaction(table.store).compact(COMPACTOR, 1).tasks())
+                .isEqualTo(1);
+        new TableCommit(table.store)
+                .commit(CommitRequest.columnUpdate("backfill", 1, base.id(), staged));
+
+        assertThat(table.liveAt(0)).hasSize(3);
+        assertThat(table.read("id", "name"))
+                .hasSize(10)
+                .contains("id=1, name=one-v5", "id=2, name=two-new", "id=3, name=name-3");
+    }
+
+    @Test
     void isIdempotentPerCommitUserAndIdentifier() {
         EvolvingTable table = new EvolvingTable(dir, false, Map.of());
         table.append("a", 0, 4);
@@ -282,13 +443,20 @@ class DataEvolutionCompactionTest {
         return table;
     }
 
+    /** A full rewrite of bins of at least {@code minFileNum} files. */
     private static CompactionConfig config(int minFileNum) {
-        return CompactionConfig.fromOptions(Map.of()).withMinFileNum(minFileNum);
+        return CompactionConfig.fromOptions(Map.of())
+                .withMinFileNum(minFileNum)
+                .withRewrite(CompactionConfig.Rewrite.FULL);
     }
 
     /** The anchor (oldest normal file) of the live range starting at {@code firstRowId}. */
     private static String anchorAt(EvolvingTable table, long firstRowId) {
         return table.liveAt(firstRowId).get(0).file().fileName();
+    }
+
+    private static java.nio.file.Path pathOf(EvolvingTable table, ManifestEntry entry) {
+        return Paths.get(table.store.files(table.latest()).dataFilePath(entry).toUri());
     }
 
     private static DataFileMeta fileNamed(EvolvingTable table, String name) {

@@ -68,7 +68,11 @@ class OrphanFilesTest {
                         base.id(),
                         new DeletionVectorWriter(table.store).deleteRows(base, List.of(3L))));
         new DataEvolutionCompaction(table.store)
-                .compact("compactor", 4, p -> true, new CompactionConfig(256 << 20, 4 << 20, 2));
+                .compact(
+                        "compactor",
+                        4,
+                        p -> true,
+                        new CompactionConfig(256 << 20, 4 << 20, 2, CompactionConfig.Rewrite.FULL));
         GlobalIndexBuild.Plan plan =
                 GlobalIndexBuild.plan(table.store, "a", "btree", p -> true, Map.of()).orElseThrow();
         GlobalIndexBuild.commit(

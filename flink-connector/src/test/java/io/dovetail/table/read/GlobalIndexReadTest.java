@@ -229,7 +229,8 @@ class GlobalIndexReadTest {
                                 "compactor",
                                 commit++,
                                 p -> true,
-                                new CompactionConfig(256 << 20, 4 << 20, 2));
+                                new CompactionConfig(
+                                        256 << 20, 4 << 20, 2, CompactionConfig.Rewrite.FULL));
         }
     }
 

@@ -53,9 +53,10 @@ import java.util.TreeSet;
 
 /**
  * A data-evolution table for maintenance tests, written through Dovetail's real write paths: {@code
- * id BIGINT, name STRING, score INT, dt STRING} partitioned by {@code dt}; appends, column updates
- * (a null value is an explicit NULL), deletes (deletion vectors, when enabled) and a type change of
- * {@code score} to BIGINT, each its own commit.
+ * id BIGINT, name STRING, score INT, dt STRING} partitioned by {@code dt} (or not, {@link
+ * #unpartitioned}, where {@code dt} is a column like the others); appends, column updates (a null
+ * value is an explicit NULL), deletes (deletion vectors, when enabled) and a type change of {@code
+ * score} to BIGINT, each its own commit.
  */
 public final class EvolvingTable {
 
@@ -63,11 +64,27 @@ public final class EvolvingTable {
 
     public final TableStore store;
     private final java.nio.file.Path dir;
+    private final boolean partitioned;
     private long identifier;
 
     public EvolvingTable(
             java.nio.file.Path dir, boolean deletionVectors, Map<String, String> options) {
+        this(dir, deletionVectors, options, true);
+    }
+
+    /** The table without partitions. */
+    public static EvolvingTable unpartitioned(
+            java.nio.file.Path dir, boolean deletionVectors, Map<String, String> options) {
+        return new EvolvingTable(dir, deletionVectors, options, false);
+    }
+
+    private EvolvingTable(
+            java.nio.file.Path dir,
+            boolean deletionVectors,
+            Map<String, String> options,
+            boolean partitioned) {
         this.dir = dir;
+        this.partitioned = partitioned;
         this.store = TableStore.at(new TablePaths(new Path(dir.toUri())));
         Map<String, String> all = new HashMap<>(options);
         all.put("row-tracking.enabled", "true");
@@ -82,7 +99,7 @@ public final class EvolvingTable {
                                 new DataField(1, "name", DataTypes.STRING()),
                                 new DataField(2, "score", DataTypes.INT()),
                                 new DataField(3, "dt", DataTypes.STRING())),
-                        List.of("dt"),
+                        partitioned ? List.of("dt") : List.of(),
                         List.of(),
                         all,
                         null);
@@ -95,7 +112,9 @@ public final class EvolvingTable {
         List<ManifestEntry> files;
         try (DataFileWriter writer =
                 DataFileWriter.forAppend(
-                        store.paths(), store.latestSchema(), GenericRowData.of(str(dt)))) {
+                        store.paths(),
+                        store.latestSchema(),
+                        partitioned ? GenericRowData.of(str(dt)) : new GenericRowData(0))) {
             for (long id = first; id < first + count; id++) {
                 Object score = bigint ? (Object) (id * 10) : (Object) (int) (id * 10);
                 writer.write(GenericRowData.of(id, str("name-" + id), score, str(dt)));

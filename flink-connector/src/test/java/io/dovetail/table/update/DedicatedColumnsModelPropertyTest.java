@@ -76,9 +76,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code .blob} and vector-store files roll inside each normal file), column updates of random
  * columns and rows through {@link ColumnUpdater} (normal, BLOB and VECTOR columns; explicit NULLs),
  * VECTOR and normal columns added later (rows before read NULL, the holes filled by later updates),
- * deletes, compactions and materializations of the deletion vectors (survivors renumbered); each
- * step is followed by reads of random projections (with {@code _ROW_ID}) and random row ranges,
- * which must equal the model: per row id, each column's last written value.
+ * deletes, compactions (full or column-selective) and materializations of the deletion vectors
+ * (survivors renumbered); each step is followed by reads of random projections (with {@code
+ * _ROW_ID}) and random row ranges, which must equal the model: per row id, each column's last
+ * written value.
  */
 class DedicatedColumnsModelPropertyTest {
 
@@ -276,10 +277,20 @@ class DedicatedColumnsModelPropertyTest {
         }
 
         void compact() {
+            CompactionConfig.Rewrite rewrite =
+                    random.nextBoolean()
+                            ? CompactionConfig.Rewrite.FULL
+                            : CompactionConfig.Rewrite.COLUMNS;
             new DataEvolutionCompaction(store)
-                    .compact("t", ++commit, p -> true, new CompactionConfig(256 << 20, 1, 2));
+                    .compact(
+                            "t",
+                            ++commit,
+                            p -> true,
+                            new CompactionConfig(256 << 20, 1, 2, rewrite));
             log.add(
-                    "compact: normal files now "
+                    "compact ("
+                            + rewrite
+                            + "): normal files now "
                             + names(
                                     store
                                             .files(store.latestSnapshot().orElseThrow())

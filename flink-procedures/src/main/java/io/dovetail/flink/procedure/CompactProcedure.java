@@ -26,6 +26,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.annotation.ProcedureHint;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.procedure.ProcedureContext;
 import org.apache.flink.table.procedures.Procedure;
 import org.apache.flink.types.Row;
@@ -35,13 +36,16 @@ import java.util.Map;
 
 /**
  * {@code CALL <catalog>.sys.compact(`table` => 'db.t', partitions => 'dt=a;dt=b' | where => "dt >
- * 'a'", options => 'k=v,..', parallelism => n)}: data-evolution compaction (semantics §8.1) of the
- * selected partitions (all when neither is given) as a distributed Flink batch job ({@link
- * CompactionJob}: planned here, one rewriter task per bin at parallelism {@code min(bins,
- * parallelism)}, the environment's parallelism by default, one committer), packed by the table's
- * {@code target-file-size}, {@code source.split.open-file-cost} and {@code compaction.min.file-num}
- * as overridden by {@code options}. It commits one COMPACT snapshot, or nothing when no bin
- * qualifies, and returns what it did.
+ * 'a'", options => 'k=v,..', parallelism => n, compact_strategy => 'minor' | 'full')}:
+ * data-evolution compaction (semantics §8.1) of the selected partitions (all when neither is given)
+ * as a distributed Flink batch job ({@link CompactionJob}: planned here, one rewriter task per task
+ * at parallelism {@code min(tasks, parallelism)}, the environment's parallelism by default, one
+ * committer). By default ({@code 'minor'}) it is column-selective: in each row-range group of at
+ * least {@code compaction.min.file-num} files it rewrites only the columns more than one file holds
+ * ({@link CompactionConfig.Rewrite#COLUMNS}); {@code 'full'} (Paimon's name) rewrites every column
+ * and merges adjacent groups, packed by {@code target-file-size} and {@code
+ * source.split.open-file-cost}. The table's options may be overridden by {@code options}. It
+ * commits one COMPACT snapshot, or nothing when no task qualifies, and returns what it did.
  */
 public final class CompactProcedure implements Procedure {
 
@@ -62,7 +66,11 @@ public final class CompactProcedure implements Procedure {
                         isOptional = true),
                 @ArgumentHint(name = "options", type = @DataTypeHint("STRING"), isOptional = true),
                 @ArgumentHint(name = "where", type = @DataTypeHint("STRING"), isOptional = true),
-                @ArgumentHint(name = "parallelism", type = @DataTypeHint("INT"), isOptional = true)
+                @ArgumentHint(name = "parallelism", type = @DataTypeHint("INT"), isOptional = true),
+                @ArgumentHint(
+                        name = "compact_strategy",
+                        type = @DataTypeHint("STRING"),
+                        isOptional = true)
             },
             output = @DataTypeHint(CompactionJob.OUTPUT))
     public Row[] call(
@@ -71,7 +79,8 @@ public final class CompactProcedure implements Procedure {
             String partitions,
             String options,
             String where,
-            Integer parallelism)
+            Integer parallelism,
+            String compactStrategy)
             throws Exception {
         TableStore store = tables.open(table);
         Map<String, String> tableOptions = new HashMap<>(store.latestSchema().options());
@@ -81,9 +90,26 @@ public final class CompactProcedure implements Procedure {
                 new CompactionJob(
                         store,
                         PartitionSelection.of(env, store, partitions, where),
-                        CompactionConfig.fromOptions(tableOptions),
+                        CompactionConfig.fromOptions(tableOptions)
+                                .withRewrite(rewrite(compactStrategy)),
                         ProcedureArguments.positive(
                                 "parallelism", parallelism, env.getParallelism()));
         return new Row[] {job.run(env)};
+    }
+
+    /** {@code 'minor'} (or none): column-selective; {@code 'full'}: every column. */
+    static CompactionConfig.Rewrite rewrite(String compactStrategy) {
+        if (compactStrategy == null || compactStrategy.trim().equalsIgnoreCase("minor")) {
+            return CompactionConfig.Rewrite.COLUMNS;
+        }
+        if (compactStrategy.trim().equalsIgnoreCase("full")) {
+            return CompactionConfig.Rewrite.FULL;
+        }
+        throw new ValidationException(
+                "compact_strategy must be 'minor' (rewrite only the columns several files of a"
+                        + " row-range group hold, the default) or 'full' (rewrite every column and"
+                        + " merge adjacent groups), got '"
+                        + compactStrategy
+                        + "'.");
     }
 }

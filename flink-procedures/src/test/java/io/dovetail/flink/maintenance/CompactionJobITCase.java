@@ -44,7 +44,8 @@ class CompactionJobITCase {
         for (int i = 0; i < 15; i++) {
             table.append(i < 5 ? "a" : i < 10 ? "b" : "c", i * 10L, 10);
         }
-        CompactionConfig config = CompactionConfig.fromOptions(Map.of());
+        CompactionConfig config =
+                CompactionConfig.fromOptions(Map.of()).withRewrite(CompactionConfig.Rewrite.FULL);
         DataEvolutionCompaction.Plan plan =
                 new DataEvolutionCompaction(table.store).plan(p -> true, config).orElseThrow();
         assertThat(plan.tasks()).hasSize(3); // one bin per partition

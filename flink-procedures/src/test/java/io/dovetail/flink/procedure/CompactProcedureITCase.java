@@ -81,10 +81,48 @@ class CompactProcedureITCase {
         session.table.store.files(session.table.latest()).verifyLiveFiles();
         assertThat(vectorPositionsByRange()).containsExactly(Map.entry(0L, 7L), Map.entry(50L, 5L));
 
-        Row nothing = session.call("CALL dt.sys.compact(`table` => 'db.t')").get(0);
+        Row nothing = call("");
         assertThat(nothing.getField("files_written")).isEqualTo(0L);
         assertThat(nothing.getField("snapshot_id")).isNull();
         assertThat(session.table.latest().id()).isEqualTo(snapshots + 2);
+    }
+
+    /**
+     * By default only the versions of {@code name} are folded: the base file of [0, 9] (every other
+     * column) stays, and the bytes rewritten are those of the replaced partial files.
+     */
+    @Test
+    void byDefaultRewritesOnlyTheColumnsSeveralFilesOfAGroupHold() {
+        for (int version = 1; version <= 4; version++) {
+            session.table.update("name", Map.of(3L, "three-v" + version, 9L, "nine"));
+        }
+        List<ManifestEntry> group = session.table.liveAt(0);
+        assertThat(group).hasSize(6);
+        List<ManifestEntry> versions = group.subList(1, 6);
+        List<String> before = session.read(session.table.latest());
+        assertThat(
+                        call(", compact_strategy => 'minor', options =>"
+                                        + " 'compaction.min.file-num=7'")
+                                .getField("snapshot_id"))
+                .isNull();
+
+        Row folded = call("");
+
+        assertThat(folded.getField("files_written")).isEqualTo(1L);
+        assertThat(folded.getField("files_rewritten")).isEqualTo(5L);
+        assertThat(folded.getField("bytes_rewritten"))
+                .isEqualTo(versions.stream().mapToLong(v -> v.file().fileSize()).sum());
+        List<ManifestEntry> after = session.table.liveAt(0);
+        assertThat(after).hasSize(2).startsWith(group.get(0));
+        assertThat(after.get(1).file().writeCols()).containsExactly("name");
+        assertThat(folded.getField("bytes_written")).isEqualTo(after.get(1).file().fileSize());
+        assertThat(liveFiles("a")).hasSize(7); // [10, 49] untouched
+        assertThat(session.read(session.table.latest())).isEqualTo(before);
+        assertThat(vectorPositionsByRange()).containsExactly(Map.entry(0L, 7L), Map.entry(50L, 5L));
+        assertThatThrownBy(() -> call(", compact_strategy => 'major'"))
+                .hasStackTraceContaining(
+                        "compact_strategy must be 'minor' (rewrite only the columns several files"
+                                + " of a row-range group hold, the default) or 'full'");
     }
 
     @Test
@@ -151,8 +189,13 @@ class CompactProcedureITCase {
         assertThat(session.table.latest().id()).isEqualTo(snapshots);
     }
 
+    /** A full compaction ({@code compact_strategy => 'full'}) with {@code arguments}. */
     private Row compact(String arguments) {
-        List<Row> rows = session.call("CALL dt.sys.compact(`table` => 'db.t', " + arguments + ")");
+        return call(", compact_strategy => 'full', " + arguments);
+    }
+
+    private Row call(String arguments) {
+        List<Row> rows = session.call("CALL dt.sys.compact(`table` => 'db.t'" + arguments + ")");
         assertThat(rows).hasSize(1);
         return rows.get(0);
     }

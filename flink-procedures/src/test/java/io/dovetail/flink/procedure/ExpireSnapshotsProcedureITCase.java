@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.procedure;
 
+import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
 
 import org.apache.flink.types.Row;
@@ -44,7 +45,13 @@ class ExpireSnapshotsProcedureITCase {
             session.table.append("a", i * 10L, 10); // snapshots 1..5
         }
         TreeSet<String> appended = session.table.filesIn("dt=a/bucket-0");
-        new DataEvolutionCompaction(session.table.store).compact("compactor", 1); // 6
+        new DataEvolutionCompaction(session.table.store)
+                .compact(
+                        "compactor",
+                        1,
+                        p -> true,
+                        CompactionConfig.fromOptions(Map.of())
+                                .withRewrite(CompactionConfig.Rewrite.FULL)); // 6
         session.table.append("a", 50, 10); // 7
         List<String> compactedRows = session.read(session.table.store.snapshots().snapshot(6));
         List<String> latestRows = session.read(session.table.latest());
@@ -145,7 +152,8 @@ class ExpireSnapshotsProcedureITCase {
         assertThatThrownBy(
                         () ->
                                 session.call(
-                                        "CALL dt.sys.expire_snapshots(`table` => 'db.t$row_tracking')"))
+                                        "CALL dt.sys.expire_snapshots(`table` =>"
+                                                + " 'db.t$row_tracking')"))
                 .hasStackTraceContaining("not on the system table 'db.t$row_tracking'");
         assertThatThrownBy(() -> expired(session, "retain_min => 0"))
                 .hasStackTraceContaining("retain_min must be at least 1, got 0.");

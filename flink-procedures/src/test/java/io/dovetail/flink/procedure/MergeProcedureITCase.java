@@ -540,7 +540,8 @@ class MergeProcedureITCase {
                                     "test-compaction",
                                     1,
                                     partition -> true,
-                                    new CompactionConfig(256 << 20, 4 << 20, 2));
+                                    new CompactionConfig(
+                                            256 << 20, 4 << 20, 2, CompactionConfig.Rewrite.FULL));
             assertThat(compacted.snapshotId()).hasValue(base + 1);
             assertThat(merge.isDone()).as("the merge was still running").isFalse();
 
