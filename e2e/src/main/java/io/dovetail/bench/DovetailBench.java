@@ -23,6 +23,7 @@ import java.util.List;
 /**
  * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]} or {@code read
  * [--rows N] [--cols M] [--versions K] [--point-lookups L]} or {@code sql [--rows N] [--cols M]
+ * [--repeats R]} or {@code merge ...} or {@code stream [--rows N] [--cols M] [--snapshots K]
  * [--repeats R]}. Each benchmark builds what it needs in a temporary warehouse, measures the
  * variants side by side in one JVM, prints one JSON object per measurement and a summary with the
  * ratios.
@@ -64,6 +65,15 @@ public final class DovetailBench {
                     System.exit(1);
                 }
                 break;
+            case "stream":
+                try {
+                    StreamBenchmark.run(
+                            new BenchArgs(rest, List.of("rows", "cols", "snapshots", "repeats")));
+                } catch (ResultMismatch e) {
+                    System.err.println("error: wrong streaming read: " + e.getMessage());
+                    System.exit(1);
+                }
+                break;
             default:
                 usage();
                 System.exit(2);
@@ -77,6 +87,8 @@ public final class DovetailBench {
                         + " [--repeats R] [--point-lookups L]\n"
                         + "       dovetail-bench sql [--rows N] [--cols M] [--repeats R]\n"
                         + "       dovetail-bench merge [--rows N] [--cols M] [--repeats R]"
-                        + " [--sweep-rows S]");
+                        + " [--sweep-rows S]\n"
+                        + "       dovetail-bench stream [--rows N] [--cols M] [--snapshots K]"
+                        + " [--repeats R]");
     }
 }
