@@ -25,6 +25,7 @@ import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.functions.UserDefinedFunction;
 import org.apache.flink.table.gateway.environment.SqlGatewayStreamExecutionEnvironment;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -60,6 +61,11 @@ final class BenchSqlSession implements AutoCloseable {
     /** Sets a session option, like the SQL client's {@code SET}. */
     void set(String key, String value) {
         sql.getConfig().set(key, value);
+    }
+
+    /** Registers {@code function} as the temporary system function {@code name}. */
+    void function(String name, Class<? extends UserDefinedFunction> function) {
+        sql.createTemporarySystemFunction(name, function);
     }
 
     /** Runs {@code statement} and waits until its job, if it has one, finished. */

@@ -65,6 +65,18 @@ public final class DovetailBench {
                     System.exit(1);
                 }
                 break;
+            case "blob":
+                try {
+                    BlobBenchmark.run(
+                            new BenchArgs(rest, List.of("rows", "blob-kb", "dim", "repeats")));
+                } catch (ResultMismatch e) {
+                    System.err.println("error: wrong result: " + e.getMessage());
+                    System.exit(1);
+                }
+                break;
+            case "lookup":
+                LookupBenchmark.run(new BenchArgs(rest, List.of("rows", "lookups", "full-scans")));
+                break;
             case "stream":
                 try {
                     StreamBenchmark.run(
@@ -88,6 +100,10 @@ public final class DovetailBench {
                         + "       dovetail-bench sql [--rows N] [--cols M] [--repeats R]\n"
                         + "       dovetail-bench merge [--rows N] [--cols M] [--repeats R]"
                         + " [--sweep-rows S]\n"
+                        + "       dovetail-bench blob [--rows N] [--blob-kb K] [--dim D]"
+                        + " [--repeats R]\n"
+                        + "       dovetail-bench lookup [--rows N] [--lookups L]"
+                        + " [--full-scans F]\n"
                         + "       dovetail-bench stream [--rows N] [--cols M] [--snapshots K]"
                         + " [--repeats R]");
     }

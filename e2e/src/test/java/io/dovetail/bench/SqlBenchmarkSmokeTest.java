@@ -29,7 +29,9 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Runs {@code dovetail-bench sql} and {@code merge} on tiny sizes so they cannot rot. */
+/**
+ * Runs {@code dovetail-bench sql}, {@code merge} and {@code blob} on tiny sizes so they cannot rot.
+ */
 class SqlBenchmarkSmokeTest {
 
     @Test
@@ -116,6 +118,47 @@ class SqlBenchmarkSmokeTest {
                 List.of("speedup_vs_paimon_100", "speedup_vs_paimon_1", "merge_width_growth")) {
             assertThat(summary.get(ratio).asDouble()).as(ratio).isPositive();
         }
+    }
+
+    @Test
+    void measuresTheBlobTableOfBothEnginesWithoutReadingOrWritingBlobsNeedlessly()
+            throws Exception {
+        List<JsonNode> lines =
+                run(
+                        () ->
+                                BlobBenchmark.run(
+                                        new BenchArgs(
+                                                List.of(
+                                                        "--rows",
+                                                        "300",
+                                                        "--blob-kb",
+                                                        "8",
+                                                        "--dim",
+                                                        "16",
+                                                        "--repeats",
+                                                        "1"),
+                                                List.of("rows", "blob-kb", "dim", "repeats"))));
+        List<String> measured =
+                lines.stream()
+                        .filter(l -> l.has("wall_ms"))
+                        .map(l -> l.get("phase").asText() + "/" + l.get("engine").asText())
+                        .distinct()
+                        .toList();
+        assertThat(measured)
+                .contains(
+                        "insert/dovetail",
+                        "insert/paimon",
+                        "scan-without-blob/dovetail",
+                        "scan-without-blob/paimon",
+                        "caption-backfill/dovetail",
+                        "full-read/dovetail",
+                        "full-read/paimon");
+        JsonNode summary = lines.get(lines.size() - 1);
+        assertThat(summary.get("phase").asText()).isEqualTo("summary");
+        assertThat(summary.get("speedup_vs_paimon_insert").asDouble()).isPositive();
+        assertThat(summary.get("speedup_vs_paimon_scan_without_blob").asDouble()).isPositive();
+        assertThat(summary.get("blob_bytes_read_without_blob").asLong()).isZero();
+        assertThat(summary.get("blob_bytes_written_by_caption_backfill").asLong()).isZero();
     }
 
     /** Runs a benchmark, its standard output parsed as JSON lines. */

@@ -69,6 +69,15 @@ public final class DovetailActions {
                                     Argument.text(
                                             "options", "table options for this run, 'k=v,..'"))),
                     new ProcedureAction(
+                            "remove_orphan_files",
+                            "Deletes files no snapshot or tag references, last modified before"
+                                    + " --older_than (default a day ago).",
+                            List.of(
+                                    Argument.text(
+                                            "older_than",
+                                            "only files older than 'yyyy-MM-dd HH:mm:ss'"),
+                                    Argument.flag("dry_run", "true: only list them"))),
+                    new ProcedureAction(
                             "rollback_to",
                             "Rolls the table back to an older snapshot or tag; row ids are never"
                                     + " reused.",

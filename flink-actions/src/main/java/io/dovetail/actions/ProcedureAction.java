@@ -17,6 +17,8 @@
  */
 package io.dovetail.actions;
 
+import io.dovetail.flink.sql.TableName;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -145,9 +147,11 @@ final class ProcedureAction {
                         .append(" => ")
                         .append(
                                 ActionSql.literal(
-                                        options.required("database")
-                                                + "."
-                                                + options.required("table")));
+                                        new TableName(
+                                                        null,
+                                                        options.required("database"),
+                                                        options.required("table"))
+                                                .toString()));
         for (Argument a : arguments) {
             if (options.has(a.name())) {
                 call.append(", ")

@@ -23,6 +23,8 @@ import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
@@ -42,8 +44,9 @@ import java.util.stream.Collectors;
 
 /**
  * Prints what a reader of a Paimon-format table sees: the schema history, the snapshots, and for
- * one snapshot its live data files by bucket directory, its row-range groups, its index files and
- * whether every live file is present. Reads metadata and file sizes only.
+ * one snapshot its live data files by bucket directory, its row-range groups (as readers form
+ * them), its index files and whether every live file is present. Reads metadata and file sizes
+ * only.
  */
 final class TableReport {
 
@@ -65,8 +68,8 @@ final class TableReport {
     /**
      * Prints the report for snapshot {@code snapshotId}, or the latest one if absent.
      *
-     * @return whether every live data file of that snapshot exists with its recorded size (true for
-     *     a table without snapshots)
+     * @return whether every live data file of that snapshot exists with its recorded size and the
+     *     files form valid row-range groups (true for a table without snapshots)
      */
     boolean print(OptionalLong snapshotId) {
         out.println("Table " + store.paths().root());
@@ -83,9 +86,9 @@ final class TableReport {
         BucketDirNames dirs = new BucketDirNames(store.schemas().schema(snapshot.get().schemaId()));
         List<ManifestEntry> liveFiles = files.liveFiles();
         printLiveFiles(snapshot.get(), liveFiles, dirs);
-        printRowRangeGroups(new RowRangeGroups(liveFiles));
+        boolean grouped = printRowRangeGroups(liveFiles);
         printIndexFiles(files.indexFiles(), dirs);
-        return printVerification(files, liveFiles.size());
+        return printVerification(files, liveFiles.size()) && grouped;
     }
 
     private void printSchemas() {
@@ -196,7 +199,9 @@ final class TableReport {
                                     table.add(
                                             f.fileName(),
                                             f.rowCount(),
-                                            RowRange.of(f).map(RowRange::toString).orElse(null),
+                                            f.firstRowId() == null
+                                                    ? null
+                                                    : rowIds(f.firstRowId(), f.rowCount()),
                                             f.writeCols() == null
                                                     ? "all"
                                                     : String.join(",", f.writeCols()),
@@ -213,38 +218,47 @@ final class TableReport {
                 : file.minSequenceNumber() + ".." + file.maxSequenceNumber();
     }
 
-    private void printRowRangeGroups(RowRangeGroups groups) {
+    /**
+     * Prints the snapshot's row-range groups as readers form them ({@link RowGroups}: normal files
+     * over one range with the BLOB and vector files inside it); false if the files break the layout
+     * contract, which the message names.
+     */
+    boolean printRowRangeGroups(List<ManifestEntry> liveFiles) {
         out.println();
-        out.println(
-                "Row-range groups: "
-                        + groups.groups().size()
-                        + ", logical rows: "
-                        + groups.logicalRows());
-        if (!groups.groups().isEmpty()) {
-            TextTable table = new TextTable("range", "rows", "files");
-            groups.groups()
-                    .forEach(
-                            (range, files) ->
-                                    table.add(
-                                            range,
-                                            range.count(),
-                                            files.stream()
-                                                    .map(e -> e.file().fileName())
-                                                    .collect(Collectors.joining(", "))));
+        List<List<ManifestEntry>> groups;
+        try {
+            groups = RowGroups.ofLiveFiles(liveFiles);
+        } catch (DovetailException e) {
+            out.println("Row-range groups: FAILED: " + e.getMessage());
+            return false;
+        }
+        TextTable table = new TextTable("range", "rows", "files");
+        long logicalRows = 0;
+        for (List<ManifestEntry> group : groups) {
+            RowRange range = RowGroups.rangeOf(group);
+            logicalRows += range.count();
+            table.add(
+                    rowIds(range.first(), range.count()),
+                    range.count(),
+                    group.stream().map(e -> e.file().fileName()).collect(Collectors.joining(", ")));
+        }
+        out.println("Row-range groups: " + groups.size() + ", logical rows: " + logicalRows);
+        if (!groups.isEmpty()) {
             table.print(out, "  ");
         }
-        for (String overlap : groups.overlaps()) {
-            out.println(
-                    "  WARNING: ranges "
-                            + overlap
-                            + " overlap; the logical row count counts their common rows twice");
-        }
-        if (groups.filesWithoutRowIds() > 0) {
+        long withoutRowIds = liveFiles.stream().filter(e -> e.file().firstRowId() == null).count();
+        if (withoutRowIds > 0) {
             out.println(
                     "  "
-                            + groups.filesWithoutRowIds()
+                            + withoutRowIds
                             + " live files have no row ids (the table does not track rows)");
         }
+        return true;
+    }
+
+    /** The row ids {@code [first, first + count)}. */
+    private static String rowIds(long first, long count) {
+        return "[" + first + ", " + (first + count) + ")";
     }
 
     private void printIndexFiles(List<IndexManifestEntry> indexFiles, BucketDirNames dirs) {

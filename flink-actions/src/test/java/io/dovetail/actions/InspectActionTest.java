@@ -38,8 +38,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -136,6 +140,55 @@ class InspectActionTest {
         assertThat(out)
                 .contains("Index files: none")
                 .endsWith("Verify: all 4 live files present" + System.lineSeparator());
+    }
+
+    @Test
+    void blobFilesBelongToTheGroupOfTheirNormalFile() throws Exception {
+        commit(
+                3,
+                file("2024-01-02", "data-c1.parquet", 4, 20, b -> b),
+                file("2024-01-02", "data-c1-0.blob", 2, 30, b -> b.writeCols(List.of("embedding"))),
+                file(
+                        "2024-01-02",
+                        "data-c1-1.blob",
+                        2,
+                        31,
+                        b -> b.writeCols(List.of("embedding"))));
+
+        ActionRun run = ActionRun.of("inspect", "--table-path", tablePath);
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(cells(run.out(), "    data-c1-1.blob"))
+                .containsExactly("data-c1-1.blob", "2", "[11, 13)", "embedding", "0", "3", "31");
+        assertThat(run.out()).contains("Row-range groups: 4, logical rows: 13");
+        assertThat(cells(run.out(), "  [9, 13)"))
+                .containsExactly("[9, 13)", "4", "data-c1.parquet, data-c1-0.blob, data-c1-1.blob");
+    }
+
+    @Test
+    void filesBreakingTheLayoutAreNamedAndFailTheReport() throws Exception {
+        // a faulty writer's file over part of the range [0, 3) of data-a1
+        List<ManifestEntry> live =
+                new ArrayList<>(store.files(store.latestSnapshot().get()).liveFiles());
+        live.add(
+                file(
+                        "2024-01-01",
+                        "data-x1.parquet",
+                        3,
+                        8,
+                        b -> b.firstRowId(1L).writeCols(List.of("caption"))));
+        ByteArrayOutputStream printed = new ByteArrayOutputStream();
+
+        boolean grouped =
+                new TableReport(store, new PrintStream(printed, true, StandardCharsets.UTF_8))
+                        .printRowRangeGroups(live);
+
+        assertThat(grouped).isFalse();
+        assertThat(printed.toString(StandardCharsets.UTF_8))
+                .contains("Row-range groups: FAILED: ")
+                .contains("data-a1.parquet [0, 2]")
+                .contains("data-x1.parquet [1, 3]")
+                .contains("overlap without covering the same row ids");
     }
 
     @Test

@@ -21,8 +21,6 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -252,38 +250,8 @@ class BlobInteropITCase {
                 .await();
     }
 
-    /**
-     * {@code SELECT <projection> FROM <table>} through {@code engine}, sorted; a projection ending
-     * in {@code --} is the whole rest of the query.
-     */
     private List<String> read(String engine, String table, String projection) throws Exception {
-        String query =
-                projection.endsWith("--")
-                        ? "SELECT "
-                                + projection
-                                        .replace("--", "")
-                                        .replace(" FROM `", " FROM " + engine + ".`default`.`")
-                                        .replace(
-                                                " FROM " + table,
-                                                " FROM " + engine + ".`default`." + table)
-                        : "SELECT " + projection + " FROM " + engine + ".`default`." + table;
-        List<String> rows = new ArrayList<>();
-        try (CloseableIterator<Row> it = sql.executeSql(query).collect()) {
-            while (it.hasNext()) {
-                Row row = it.next();
-                List<String> fields = new ArrayList<>();
-                for (int i = 0; i < row.getArity(); i++) {
-                    Object value = row.getField(i);
-                    fields.add(
-                            value instanceof byte[] b
-                                    ? HexFormat.of().formatHex(b)
-                                    : String.valueOf(value));
-                }
-                rows.add(row.getKind().shortString() + "[" + String.join(", ", fields) + "]");
-            }
-        }
-        rows.sort(null);
-        return rows;
+        return EngineReads.read(sql, engine, table, projection);
     }
 
     private List<String> blobFiles(String table) throws Exception {

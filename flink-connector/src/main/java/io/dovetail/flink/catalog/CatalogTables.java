@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.catalog;
 
+import io.dovetail.flink.sql.TableName;
 import io.dovetail.flink.system.SystemTableName;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.DovetailException;
@@ -53,26 +54,36 @@ public final class CatalogTables {
         return new DovetailCatalog(catalogName, defaultDatabase, warehouse.root());
     }
 
-    /** Opens the existing table named {@code 'database.table'}. */
+    /** Opens the existing table a procedure argument names {@code 'database.table'}. */
     public TableStore open(String name) {
-        String[] parts = name == null ? new String[0] : name.split("\\.", -1);
-        if (parts.length != 2 || parts[0].isBlank() || parts[1].isBlank()) {
+        return open(TableName.parseDatabaseAndTable(name));
+    }
+
+    /** Opens the existing table {@code name} of this catalog (its database given). */
+    public TableStore open(TableName name) {
+        String shown = name.database() + "." + name.table();
+        if (name.database() == null
+                || (name.catalog() != null && !name.catalog().equals(catalogName))) {
             throw new ValidationException(
-                    "A table argument must be 'database.table', got '" + name + "'.");
+                    "Table '"
+                            + name.quoted()
+                            + "' is not a table of catalog '"
+                            + catalogName
+                            + "'.");
         }
-        if (SystemTableName.parse(parts[1]).isSystemTable()) {
+        if (SystemTableName.parse(name.table()).isSystemTable()) {
             throw new ValidationException(
-                    "Procedures run on tables, not on the system table '" + name + "'.");
+                    "Procedures run on tables, not on the system table '" + shown + "'.");
         }
         TablePaths paths;
         try {
-            paths = warehouse.table(parts[0], parts[1]);
+            paths = warehouse.table(name.database(), name.table());
         } catch (DovetailException e) {
             throw new ValidationException(e.getMessage(), e);
         }
         if (!new SchemaManager(paths).tableExists()) {
             throw new ValidationException(
-                    "Table '" + name + "' does not exist in catalog '" + catalogName + "'.");
+                    "Table '" + shown + "' does not exist in catalog '" + catalogName + "'.");
         }
         return TableStore.open(paths);
     }

@@ -18,13 +18,13 @@
 package io.dovetail.flink.catalog;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.format.vector.VectorFileFormat;
 import io.dovetail.table.read.SystemFields;
+import io.dovetail.table.schema.ColumnDeclarations;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
-import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.types.FlinkTypes;
-import io.dovetail.table.types.TypeRoot;
 
 import org.apache.flink.table.api.Schema;
 import org.apache.flink.table.catalog.CatalogTable;
@@ -103,12 +103,15 @@ final class TableDefinitions {
                             + "' only");
         }
         Set<String> blobs = TableOptions.names(options, TableOptions.BLOB_FIELD);
+        Set<String> vectors = TableOptions.names(options, TableOptions.VECTOR_FIELD);
         List<DataField> described = new ArrayList<>();
         for (int i = 0; i < fields.size(); i++) {
             DataField field = fields.get(i);
-            if (blobs.remove(field.name())) {
-                field = asBlob(field);
-            }
+            blobs.remove(field.name());
+            vectors.remove(field.name());
+            field =
+                    field.withType(
+                            ColumnDeclarations.declared(field.name(), field.type(), options));
             described.add(
                     field.withDescription(schema.getColumns().get(i).getComment().orElse(null)));
         }
@@ -121,23 +124,18 @@ final class TableDefinitions {
                             + ", which the table does not declare; list BYTES columns of the"
                             + " table.");
         }
-        return new NewTable(described, table.getPartitionKeys(), options, table.getComment());
-    }
-
-    /** A BYTES column named by {@code blob-field} as the BLOB column it declares. */
-    private static DataField asBlob(DataField field) {
-        TypeRoot root = field.type().root();
-        if (root != TypeRoot.VARBINARY && root != TypeRoot.BINARY) {
+        VectorFileFormat.ofTableOptions(options); // refuses formats Dovetail cannot write
+        if (!vectors.isEmpty()) {
             throw Errors.invalidSchema(
                     "'"
+                            + TableOptions.VECTOR_FIELD
+                            + "' names "
+                            + vectors
+                            + ", which the table does not declare (or also names in '"
                             + TableOptions.BLOB_FIELD
-                            + "' names column '"
-                            + field.name()
-                            + "' of type "
-                            + field.type().asSqlString()
-                            + "; a BLOB column is declared BYTES.");
+                            + "'); list ARRAY columns of the table.");
         }
-        return field.withType(DataTypes.BLOB().withNullable(field.type().nullable()));
+        return new NewTable(described, table.getPartitionKeys(), options, table.getComment());
     }
 
     /**

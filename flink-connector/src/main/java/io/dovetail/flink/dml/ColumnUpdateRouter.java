@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.dml;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.TablePaths;
@@ -25,7 +26,6 @@ import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 
 import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -54,7 +54,7 @@ final class ColumnUpdateRouter extends AbstractStreamOperator<Tuple2<Long, RowDa
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
 
     private transient TableStore store;
     private transient TreeMap<Long, Long> groups; // first row id -> last row id
@@ -63,13 +63,13 @@ final class ColumnUpdateRouter extends AbstractStreamOperator<Tuple2<Long, RowDa
     private transient long checked; // the snapshots up to this one did not change the layout
 
     ColumnUpdateRouter(TablePaths table) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
     }
 
     @Override
     public void open() throws Exception {
         super.open();
-        store = TableStore.open(new TablePaths(new Path(table)));
+        store = table.open();
         load();
     }
 

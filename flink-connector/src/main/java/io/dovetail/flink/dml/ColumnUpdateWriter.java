@@ -19,13 +19,13 @@ package io.dovetail.flink.dml;
 
 import io.dovetail.flink.sink.Committable;
 import io.dovetail.flink.sink.SinkMetrics;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.update.ColumnUpdater;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
@@ -55,7 +55,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long baseSnapshotId;
     private final List<String> columns;
     private final boolean lastWins;
@@ -69,7 +69,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
 
     ColumnUpdateWriter(
             TablePaths table, long baseSnapshotId, List<String> columns, boolean lastWins) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
         this.columns = List.copyOf(columns);
         this.lastWins = lastWins;
@@ -78,7 +78,7 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         if (baseSnapshotId >= 1) { // else the table was empty: every row id is stale
             files =
                     ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns)
@@ -93,14 +93,18 @@ final class ColumnUpdateWriter extends AbstractStreamOperator<Committable>
     public void processElement(StreamRecord<RowData> element) {
         RowData row = element.getValue();
         if (row.isNullAt(0)) {
-            throw Errors.invalidArgument(
-                    "An update of the columns " + columns + " has no _ROW_ID (it is NULL).");
+            throw Errors.staleRowId(
+                    null,
+                    baseSnapshotId,
+                    " (an update of the columns " + columns + " has no _ROW_ID)",
+                    "Nothing was committed. Give every update the _ROW_ID of its row.");
         }
         if (files == null) {
-            throw Errors.invalidArgument(
-                    "Stale row id "
-                            + row.getLong(0)
-                            + ": the table had no rows when the update started.");
+            throw Errors.staleRowId(
+                    row.getLong(0),
+                    baseSnapshotId,
+                    "; the table had no rows when the update started",
+                    "Nothing was committed. Take the row ids from a read of the table.");
         }
         rowsUpdated.inc();
         if (!lastWins) {

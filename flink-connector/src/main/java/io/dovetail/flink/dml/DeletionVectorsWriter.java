@@ -19,12 +19,12 @@ package io.dovetail.flink.dml;
 
 import io.dovetail.flink.sink.Committable;
 import io.dovetail.flink.sink.SinkMetrics;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.path.TablePaths;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
@@ -47,14 +47,14 @@ final class DeletionVectorsWriter extends AbstractStreamOperator<Committable>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long baseSnapshotId;
 
     private transient Roaring64NavigableMap rowIds;
     private transient Counter rowsDeleted;
 
     DeletionVectorsWriter(TablePaths table, long baseSnapshotId) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
     }
 
@@ -76,7 +76,7 @@ final class DeletionVectorsWriter extends AbstractStreamOperator<Committable>
         if (rowIds.isEmpty()) {
             return;
         }
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         IndexChanges vectors =
                 new DeletionVectorWriter(store)
                         .deleteRows(store.snapshots().snapshot(baseSnapshotId), rowIds);

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.dml;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
@@ -28,7 +29,6 @@ import io.dovetail.table.read.RowGroups;
 import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
 import java.nio.ByteBuffer;
@@ -60,7 +60,7 @@ public final class GroupPartitioner implements Partitioner<Long> {
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long baseSnapshotId;
     private final boolean byKey;
     private final boolean wholePartitions;
@@ -99,7 +99,7 @@ public final class GroupPartitioner implements Partitioner<Long> {
 
     private GroupPartitioner(
             TablePaths table, long baseSnapshotId, boolean byKey, boolean wholePartitions) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
         this.byKey = byKey;
         this.wholePartitions = wholePartitions;
@@ -146,7 +146,7 @@ public final class GroupPartitioner implements Partitioner<Long> {
     }
 
     private boolean baseExists() {
-        return TableStore.open(new TablePaths(new Path(table))).snapshots().exists(baseSnapshotId);
+        return table.open().snapshots().exists(baseSnapshotId);
     }
 
     /** MurmurHash3's 64-bit finalizer: neighbouring keys land on unrelated writers. */
@@ -161,8 +161,8 @@ public final class GroupPartitioner implements Partitioner<Long> {
     }
 
     /** The {first, last} row ids of every row-range group of {@code snapshotId}. */
-    public static List<long[]> groupRanges(String table, long snapshotId) {
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+    private static List<long[]> groupRanges(TableLoader table, long snapshotId) {
+        TableStore store = table.open();
         List<ManifestEntry> live = store.files(store.snapshots().snapshot(snapshotId)).liveFiles();
         List<long[]> ranges = new ArrayList<>();
         for (RowRange range : RowGroups.rangesOfLiveFiles(live)) {
@@ -190,7 +190,7 @@ public final class GroupPartitioner implements Partitioner<Long> {
 
     /** Gives the groups of each table partition of the base to one writer, largest first. */
     private void assignWholePartitions() {
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         List<ManifestEntry> live =
                 store.files(store.snapshots().snapshot(baseSnapshotId)).liveFiles();
         Map<ByteBuffer, List<long[]>> byPartition = new HashMap<>();

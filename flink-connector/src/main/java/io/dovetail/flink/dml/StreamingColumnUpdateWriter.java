@@ -19,6 +19,7 @@ package io.dovetail.flink.dml;
 
 import io.dovetail.flink.sink.Committable;
 import io.dovetail.flink.sink.SinkMetrics;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -32,7 +33,6 @@ import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -77,7 +77,7 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
     /** What a held update costs besides its bytes: a map entry, its boxed key, the row object. */
     static final long ENTRY_OVERHEAD = 96;
 
-    private final String table;
+    private final TableLoader table;
     private final List<String> columns;
     private final long bufferBytes;
 
@@ -89,7 +89,7 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
     private transient Counter rowsUpdated;
 
     StreamingColumnUpdateWriter(TablePaths table, List<String> columns, long bufferBytes) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.columns = List.copyOf(columns);
         this.bufferBytes = bufferBytes;
     }
@@ -97,7 +97,7 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
-        store = TableStore.open(new TablePaths(new Path(table)));
+        store = table.open();
         List<LogicalType> types = new ArrayList<>();
         types.add(new BigIntType(false));
         for (String column : columns) {
@@ -135,8 +135,12 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
     public void processElement(StreamRecord<Tuple2<Long, RowData>> element) {
         RowData row = element.getValue().f1;
         if (row.isNullAt(0)) {
-            throw Errors.invalidArgument(
-                    "An update of the columns " + columns + " has no _ROW_ID (it is NULL).");
+            throw Errors.staleRowId(
+                    null,
+                    store.snapshots().latestId().orElse(0),
+                    " (an update of the columns " + columns + " has no _ROW_ID)",
+                    "Nothing of this checkpoint was committed. Give every update the _ROW_ID"
+                            + " of its row.");
         }
         hold(row);
         rowsUpdated.inc();

@@ -21,7 +21,9 @@ import io.dovetail.flink.dml.GroupPartitioner;
 import io.dovetail.flink.merge.keyjoin.MatchedSourceRows;
 import io.dovetail.flink.merge.keyjoin.SourceRowsByKey;
 import io.dovetail.flink.sink.Committable;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
+import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.FileGroup;
@@ -38,7 +40,7 @@ import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.configuration.TaskManagerOptions;
-import org.apache.flink.core.fs.Path;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -73,14 +75,14 @@ import java.util.stream.IntStream;
  *
  * <p>The planner only estimates the source's size. A writer whose copy of the source outgrows twice
  * the planned limit, or half its slot's share of the heap, stops the job before anything is written
- * ({@link SourceTooLargeToBroadcast}), and the merge reruns as a SQL join.
+ * ({@link io.dovetail.table.error.SourceTooLargeToBroadcast}), and the merge reruns as a SQL join.
  */
 final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long baseSnapshotId;
     private final List<String> keyColumns;
     private final LogicalType[] keyTypes;
@@ -102,7 +104,7 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
             List<String> columns,
             List<LogicalType> rowTypes,
             long maxSourceBytes) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
         this.keyColumns = List.copyOf(keyColumns);
         this.keyTypes = keyTypes.toArray(LogicalType[]::new);
@@ -123,17 +125,19 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
                         .getConfiguration()
                         .get(TaskManagerOptions.NUM_TASK_SLOTS);
         heapBudget =
-                Math.min(
-                        2 * Math.min(maxSourceBytes, Long.MAX_VALUE / 2),
-                        Runtime.getRuntime().maxMemory() / Math.max(1, slots) / 2);
-        counts = new LongCounter[MergeSink.ACCUMULATORS.size()];
+                BroadcastBudget.writerBudget(
+                        maxSourceBytes, Runtime.getRuntime().maxMemory(), slots);
+        counts = new LongCounter[MergeContract.ACCUMULATORS.size()];
         for (byte action :
-                new byte[] {MergeSink.UPDATE, MergeSink.DELETE, MergeSink.MATCHED_NO_ACTION}) {
+                new byte[] {
+                    MergeContract.UPDATE, MergeContract.DELETE, MergeContract.MATCHED_NO_ACTION
+                }) {
             counts[action] = new LongCounter();
-            getRuntimeContext().addAccumulator(MergeSink.ACCUMULATORS.get(action), counts[action]);
+            getRuntimeContext()
+                    .addAccumulator(MergeContract.ACCUMULATORS.get(action), counts[action]);
         }
         matchedSourceRows = new MatchedSourceRows();
-        getRuntimeContext().addAccumulator(MergeSink.MATCHED_SOURCE_ROWS, matchedSourceRows);
+        getRuntimeContext().addAccumulator(MergeContract.MATCHED_SOURCE_ROWS, matchedSourceRows);
     }
 
     @Override
@@ -146,7 +150,9 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         }
         rows.add(rowSerializer.toBinaryRow(row)); // the row as it came, if binary
         if (rows.heapBytes() > heapBudget) {
-            throw SourceTooLargeToBroadcast.failure(rows.size(), rows.heapBytes(), heapBudget);
+            // no restarts: every attempt would fail the same way; MergeJob reruns as a SQL join
+            throw new SuppressRestartsException(
+                    Errors.sourceTooLargeToBroadcast(rows.size(), rows.heapBytes(), heapBudget));
         }
     }
 
@@ -155,7 +161,7 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         if (rows.size() == 0) {
             return;
         }
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         Snapshot base = store.snapshots().snapshot(baseSnapshotId);
         Matches matches = new Matches(store, base);
         try (matches) {
@@ -254,15 +260,15 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
                 long rowId = target.getLong(rowIdField);
                 int other = rows.duplicateOf(entry);
                 if (other >= 0) {
-                    throw MergeWriter.matchedTwice(rowId, describe(entry), describe(other));
+                    throw Errors.duplicateMatch(rowId, describe(entry), describe(other));
                 }
                 rows.row(entry, sourceRow);
                 matched[entry >>> 6] |= 1L << entry;
                 byte action = sourceRow.getByte(keyTypes.length);
                 counts[action].add(1L);
-                if (action == MergeSink.UPDATE) {
+                if (action == MergeContract.UPDATE) {
                     return new RowUpdate(rowId, newValues.replaceRow(sourceRow));
-                } else if (action == MergeSink.DELETE) {
+                } else if (action == MergeContract.DELETE) {
                     deletes.addLong(rowId);
                 }
             }
@@ -305,8 +311,8 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
         private String describe(int entry) {
             BinaryRowData row = rows.row(entry, new BinaryRowData(rowTypes.length));
             int action = keyTypes.length;
-            if (row.getByte(action) != MergeSink.UPDATE) {
-                return row.getByte(action) == MergeSink.DELETE
+            if (row.getByte(action) != MergeContract.UPDATE) {
+                return row.getByte(action) == MergeContract.DELETE
                         ? "deletes it"
                         : "leaves it unchanged";
             }

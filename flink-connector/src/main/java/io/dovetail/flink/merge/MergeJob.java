@@ -20,16 +20,14 @@ package io.dovetail.flink.merge;
 import io.dovetail.flink.catalog.CatalogTables;
 import io.dovetail.flink.options.DovetailOptions;
 import io.dovetail.flink.sql.SqlFragments;
+import io.dovetail.flink.sql.TableName;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.manifest.FileKind;
-import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.snapshot.SnapshotPins;
 
-import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.BatchExecutionOptions;
 import org.apache.flink.configuration.ConfigOption;
@@ -43,31 +41,27 @@ import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.api.config.OptimizerConfigOptions;
-import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.binary.BinaryRowData;
-import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.types.Row;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 
 /**
  * Runs one merge ({@link MergeSpec}) as a batch Flink job: the base snapshot is pinned when the job
- * is planned, the source is joined with the target's rows of that snapshot ({@link MergeQuery}),
- * and {@link MergeSink} writes and commits the outcome as one snapshot:
+ * is planned, the clauses are checked ({@link MergeClauses}), the strategy chosen ({@link
+ * MergeStrategy}), the source is joined with the target's rows of that snapshot by the merge's SQL
+ * ({@link MergeSql}), and {@link MergeSink} writes and commits the outcome as one snapshot:
  *
  * <pre>
- *   source ─┐
- *           ├─ [join on merge_condition] ─▶ [router] ─ updates, deletes ─by group─▶ [merge writer × p] ─┐
- *   target ─┘   (skipped for a self-merge    └─ inserts ─▶ [append writer × p] ────────────────────┤
- *   @ base       on _ROW_ID)                                                         [committer × 1]
+ *   source ─┐                             ┌─ updates, deletes ─by group─▶ [sort by _ROW_ID] ─▶ [merge writer × p] ─┐
+ *           ├─ [join on merge_condition] ─▶ [router]                                                             ├─▶ [committer × 1]
+ *   target ─┘   (none for a self-merge    └─ inserts ─rebalance─▶ [append writer × p] ───────────────────────────┘
+ *   @ base       on _ROW_ID)
  * </pre>
  *
  * A merge that only updates or deletes matched rows on equal key columns, from a source table small
@@ -76,21 +70,16 @@ import java.util.UUID;
  * their own groups, and never shuffled:
  *
  * <pre>
- *   source (keys, action, values) ─broadcast─▶ [key join writer × p: reads its groups' keys @ base] ─▶ [committer × 1]
+ *   source (keys, action, values) ─▶ [number] ─broadcast─▶ [key join writer × p: reads its groups' keys @ base] ─▶ [committer × 1]
  * </pre>
  *
- * The result row counts what the job did: source rows read, matched target rows, rows updated,
- * inserted and deleted, stale row ids skipped, groups rewritten, data files and bytes written, and
- * the new snapshot (NULL when nothing changed).
+ * A writer whose copy of the source outgrows its budget fails that job before anything is written,
+ * and the merge reruns as the SQL join. The result row ({@link MergeContract#RESULT_TYPE}) counts
+ * what the job did.
  */
 public final class MergeJob {
 
     private static final Logger LOG = LoggerFactory.getLogger(MergeJob.class);
-
-    public static final String RESULT_TYPE =
-            "ROW<source_rows BIGINT, matched BIGINT, updated BIGINT, inserted BIGINT, deleted BIGINT,"
-                    + " skipped BIGINT, groups_rewritten BIGINT, files_written BIGINT,"
-                    + " bytes_written BIGINT, snapshot_id BIGINT>";
 
     private final CatalogTables tables;
 
@@ -99,7 +88,8 @@ public final class MergeJob {
     }
 
     public Row run(StreamExecutionEnvironment env, MergeSpec spec) throws Exception {
-        TableStore store = tables.open(spec.target());
+        TableName target = TableName.parseDatabaseAndTable(spec.target());
+        TableStore store = tables.open(target);
         TableSchema schema = store.latestSchema();
         if (!TableOptions.isTrue(schema.options(), TableOptions.DATA_EVOLUTION_ENABLED)) {
             throw new ValidationException(
@@ -127,18 +117,18 @@ public final class MergeJob {
                                         base.get().id(),
                                         schema.options(),
                                         "the merge into " + spec.target())) {
-            return run(env, spec, store, schema, base);
+            return run(env, spec, target, store, schema, base);
         }
     }
 
     private Row run(
             StreamExecutionEnvironment env,
             MergeSpec spec,
+            TableName target,
             TableStore store,
             TableSchema schema,
             Optional<Snapshot> base)
             throws Exception {
-        String[] name = spec.target().split("\\.");
         env.setRuntimeMode(RuntimeExecutionMode.BATCH);
         if (spec.parallelism() != null) { // the whole job runs at it, not only the writers
             env.setParallelism(spec.parallelism());
@@ -148,62 +138,63 @@ public final class MergeJob {
         }
         StreamTableEnvironment sql = StreamTableEnvironment.create(env);
         plannerDefaults(env.getConfiguration(), sql.getConfig());
-        sql.registerCatalog(tables.catalogName(), tables.newCatalog(name[0]));
+        sql.registerCatalog(tables.catalogName(), tables.newCatalog(target.database()));
         sql.useCatalog(tables.catalogName());
-        sql.useDatabase(name[0]);
+        sql.useDatabase(target.database());
         for (String statement : spec.sourceSqls()) {
             sql.executeSql(statement);
         }
         String sourceReference =
                 SqlFragments.isQuery(spec.source())
                         ? "(" + spec.source() + ")"
-                        : SqlFragments.quotedTableName("source", spec.source());
+                        : TableName.parse("source", spec.source()).quoted();
         Table source = planned(sql, "SELECT * FROM " + sourceReference, "the merge's source");
         String targetReference =
-                SqlFragments.quote(name[0])
-                        + "."
-                        + SqlFragments.quote(name[1])
+                target.quoted()
                         + base.map(b -> " /*+ OPTIONS('scan.snapshot-id'='" + b.id() + "') */")
                                 .orElse("");
-        MergeQuery query =
-                MergeQuery.plan(
-                        spec,
-                        schema,
-                        source.getResolvedSchema().getColumnNames(),
-                        sourceReference,
-                        targetReference);
+        MergeClauses clauses =
+                MergeClauses.of(spec, schema, source.getResolvedSchema().getColumnNames());
+        MergeSql query = new MergeSql(spec, schema, clauses, sourceReference, targetReference);
         Table raw = planned(sql, query.rawQuery(), "the merge");
         Table changes = planned(sql, query.query(raw.getResolvedSchema()), "the merge");
+        MemorySize broadcastLimit =
+                env.getConfiguration().get(DovetailOptions.MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE);
+        MergeStrategy strategy =
+                MergeStrategy.choose(
+                        spec,
+                        schema,
+                        clauses,
+                        source.getResolvedSchema(),
+                        base.isPresent(),
+                        sourceRowCount(spec, target.database(), broadcastLimit.getBytes()),
+                        broadcastLimit.getBytes());
         String commitUser = "dovetail-merge-" + UUID.randomUUID();
         MergeSink sink =
                 new MergeSink(
                                 store.paths(),
                                 schema,
                                 base.map(Snapshot::id).orElse(-1L),
-                                query.updatedColumns(),
-                                query.inserts(),
+                                clauses.updatedColumns(),
+                                clauses.inserts() != null,
                                 commitUser)
                         .onStaleRowIds(spec.onStaleRowIds())
                         .parallelism(spec.parallelism());
-        List<String[]> keys =
-                base.isPresent() ? query.keyJoinColumns(source.getResolvedSchema()) : List.of();
-        Table keyed =
-                keys.isEmpty()
-                        ? null
-                        : planned(
-                                sql,
-                                query.keyJoinQuery(keys, raw.getResolvedSchema()),
-                                "the merge");
         String jobName = "Dovetail merge into " + spec.target();
-        MemorySize broadcastLimit =
-                env.getConfiguration().get(DovetailOptions.MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE);
-        if (keyed != null && fitsBroadcast(spec, name[0], keyed, broadcastLimit.getBytes())) {
+        if (strategy.kind() == MergeStrategy.Kind.BROADCAST_KEY_JOIN) {
+            Table keyed =
+                    planned(
+                            sql,
+                            query.keyJoinQuery(strategy.keys(), raw.getResolvedSchema()),
+                            "the merge");
             sink.buildBroadcastKeyJoin(
-                    rows(sql, keyed), keys.stream().map(pair -> pair[0]).toList(), broadcastLimit);
+                    rows(sql, keyed),
+                    strategy.keys().stream().map(MergeStrategy.KeyPair::targetColumn).toList(),
+                    broadcastLimit);
             try {
-                return resultRow(store, base, commitUser, env.execute(jobName));
+                return MergeContract.resultRow(store, base, commitUser, env.execute(jobName));
             } catch (Exception e) {
-                if (!SourceTooLargeToBroadcast.isCauseOf(e)) {
+                if (!MergeStrategy.outgrewBroadcast(e)) {
                     throw e;
                 }
                 LOG.info(
@@ -212,7 +203,7 @@ public final class MergeJob {
             }
         }
         sink.build(rows(sql, changes));
-        return resultRow(store, base, commitUser, env.execute(jobName));
+        return MergeContract.resultRow(store, base, commitUser, env.execute(jobName));
     }
 
     /**
@@ -269,47 +260,29 @@ public final class MergeJob {
     }
 
     /**
-     * Whether the source rows of a broadcast key join ({@code keyed}) are estimated to fit under
-     * {@link DovetailOptions#MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE}: only a source that is a table
-     * of this catalog, whose live row count is known, is estimated.
+     * The live row count of the merge's source, when it is a table of this catalog (not a query, a
+     * view, or another catalog's table) and a broadcast key join may run at all ({@code limit >
+     * 0}); else empty.
      */
-    private boolean fitsBroadcast(MergeSpec spec, String database, Table keyed, long limit) {
+    private OptionalLong sourceRowCount(MergeSpec spec, String database, long limit) {
         if (limit <= 0 || SqlFragments.isQuery(spec.source()) || !spec.sourceSqls().isEmpty()) {
-            return false;
+            return OptionalLong.empty();
         }
-        String[] parts = spec.source().replace("`", "").split("\\.");
-        String name;
-        if (parts.length == 1) {
-            name = database + "." + parts[0];
-        } else if (parts.length == 2) {
-            name = parts[0] + "." + parts[1];
-        } else if (parts.length == 3 && parts[0].equals(tables.catalogName())) {
-            name = parts[1] + "." + parts[2];
-        } else {
-            return false;
+        TableName name =
+                TableName.parse("source", spec.source()).orIn(tables.catalogName(), database);
+        if (!name.catalog().equals(tables.catalogName())) {
+            return OptionalLong.empty();
         }
         TableStore source;
         try {
             source = tables.open(name);
         } catch (ValidationException e) {
-            return false; // not a table of this catalog (a view, another catalog's table)
+            return OptionalLong.empty(); // a view, or another catalog's table
         }
-        long rows =
+        return OptionalLong.of(
                 source.latestSnapshot()
                         .map(s -> RowGroups.rowCountOfLiveFiles(source.files(s).liveFiles()))
-                        .orElse(0L);
-        // measured: ~64 bytes of index, hash slots and row header, 8 per field (and the row
-        // number), and the variable-width values, guessed at 24 bytes each
-        long rowBytes = 64 + 8;
-        for (DataType type : keyed.getResolvedSchema().getColumnDataTypes()) {
-            rowBytes += fixedWidth(type.getLogicalType()) ? 8 : 8 + 24;
-        }
-        return rows <= limit / rowBytes;
-    }
-
-    private static boolean fixedWidth(LogicalType type) {
-        return BinaryRowData.isInFixedLengthPart(type)
-                && !(type instanceof DecimalType d && !DecimalData.isCompact(d.getPrecision()));
+                        .orElse(0L));
     }
 
     private static Table planned(StreamTableEnvironment sql, String query, String what) {
@@ -318,54 +291,5 @@ public final class MergeJob {
         } catch (RuntimeException e) {
             throw new ValidationException("Cannot plan " + what + ": " + e.getMessage(), e);
         }
-    }
-
-    private static Row resultRow(
-            TableStore store, Optional<Snapshot> base, String commitUser, JobExecutionResult job) {
-        long updated = count(job, MergeSink.UPDATE);
-        long deleted = count(job, MergeSink.DELETE);
-        long unchanged = count(job, MergeSink.MATCHED_NO_ACTION);
-        long notMatched = MergeSink.notMatchedSourceRows(job);
-        long skippedUpdates = counter(job, MergeSink.SKIPPED_UPDATES);
-        long skippedDeletes = counter(job, MergeSink.SKIPPED_DELETES);
-        long matched = updated + deleted + unchanged - skippedUpdates - skippedDeletes;
-        long sourceRows = updated + deleted + unchanged + count(job, MergeSink.INSERT) + notMatched;
-        long groups = 0;
-        long files = 0;
-        long bytes = 0;
-        Optional<Snapshot> committed = store.snapshots().latestCommitOf(commitUser);
-        if (committed.isPresent()) {
-            long existingRows =
-                    base.map(b -> b.nextRowId() == null ? 0L : b.nextRowId()).orElse(0L);
-            for (ManifestEntry entry : store.files(committed.get()).deltaEntries()) {
-                if (entry.kind() == FileKind.ADD) {
-                    files++;
-                    bytes += entry.file().fileSize();
-                    if (entry.file().firstRowId() < existingRows) {
-                        groups++;
-                    }
-                }
-            }
-        }
-        return Row.of(
-                sourceRows,
-                matched,
-                updated - skippedUpdates,
-                count(job, MergeSink.INSERT),
-                deleted - skippedDeletes + count(job, MergeSink.DELETE_NOT_MATCHED_BY_SOURCE),
-                skippedUpdates + skippedDeletes,
-                groups,
-                files,
-                bytes,
-                committed.map(Snapshot::id).orElse(null));
-    }
-
-    private static long count(JobExecutionResult job, byte action) {
-        return counter(job, MergeSink.ACCUMULATORS.get(action));
-    }
-
-    private static long counter(JobExecutionResult job, String name) {
-        Object value = job.getAccumulatorResult(name);
-        return value == null ? 0 : ((Number) value).longValue();
     }
 }

@@ -28,7 +28,6 @@ import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.FlinkTypes;
 
-import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.api.common.accumulators.LongCounter;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
@@ -48,8 +47,6 @@ import org.apache.flink.table.types.logical.TinyIntType;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.OutputTag;
 
-import org.roaringbitmap.longlong.Roaring64NavigableMap;
-
 import javax.annotation.Nullable;
 
 import java.util.ArrayList;
@@ -58,57 +55,28 @@ import java.util.Map;
 
 /**
  * Writes the outcome of a merge into a Dovetail table as one atomic commit. Input rows are {@code
- * _ROW_ID} (BIGINT, of the base snapshot's rows; NULL for inserts), an action (TINYINT, one of the
- * constants below), the new values of the updated columns (in the order given), then, if the merge
- * inserts, the values of a new row (every column of the schema, in order):
+ * _ROW_ID} (BIGINT, of the base snapshot's rows; NULL for inserts), an action (TINYINT, an action
+ * code of {@link MergeContract}), the new values of the updated columns (in the order given), then,
+ * if the merge inserts, the values of a new row (every column of the schema, in order):
  *
  * <pre>
- *                 ┌─ UPDATE / DELETE ─by group (balanced)─▶ [merge writer × p] ──────┐
- *   rows ─▶ [router]   sorted by _ROW_ID (spilling sort) in front │ partial-column files,
- *                 │    of each writer; duplicates and stale ids   │ deleted row ids
- *                 │    checked, files written as rows stream past │
- *                 └─ INSERT ─▶ [append writer × p] ──────────────── new files ───────┤
- *                                                                                    ▼
+ *                 ┌─ UPDATE / DELETE ─by group─▶ [sort by _ROW_ID × p] ─▶ [merge writer × p] ─────┐
+ *   rows ─▶ [router]  (balanced)       spilling sort,         duplicates and stale ids     │
+ *                 │                    managed memory         checked; one partial-column  │
+ *                 │                                           file per touched group,      │
+ *                 │                                           deleted row ids              │
+ *                 └─ INSERT ─rebalance─▶ [append writer × p] ── new files ──────────────────┤
+ *                                                                                          ▼
  *                            (CommitTopology) [committer × 1] one snapshot on the base: column
  *                                              update + appends + deletion vectors, conflict-
  *                                              checked and rebased onto concurrent compactions
  * </pre>
  *
- * The router counts every action in accumulators ({@link #ACCUMULATORS}); rows whose action is
- * {@link #MATCHED_NO_ACTION} or {@link #NOT_MATCHED_NO_ACTION} are only counted. Batch jobs only.
+ * The router counts every action in accumulators ({@link MergeContract#ACCUMULATORS}); rows whose
+ * action is {@link MergeContract#MATCHED_NO_ACTION} or {@link MergeContract#NOT_MATCHED_NO_ACTION}
+ * are only counted. Batch jobs only.
  */
 public final class MergeSink {
-
-    public static final byte UPDATE = 1;
-    public static final byte DELETE = 2;
-    public static final byte INSERT = 3;
-    public static final byte MATCHED_NO_ACTION = 4;
-    public static final byte NOT_MATCHED_NO_ACTION = 5;
-    public static final byte DELETE_NOT_MATCHED_BY_SOURCE = 6;
-
-    /** Accumulator names, by action code (index = action), counting the router's input rows. */
-    public static final List<String> ACCUMULATORS =
-            List.of(
-                    "",
-                    "dovetail-merge-updated",
-                    "dovetail-merge-deleted",
-                    "dovetail-merge-inserted",
-                    "dovetail-merge-matched-unchanged",
-                    "dovetail-merge-not-matched-ignored",
-                    "dovetail-merge-deleted-not-matched-by-source");
-
-    /**
-     * Accumulators counting stale row ids of updates and of deletes dropped ({@link
-     * StaleRowIds#SKIP}).
-     */
-    public static final String SKIPPED_UPDATES = "dovetail-merge-skipped-updates";
-
-    public static final String SKIPPED_DELETES = "dovetail-merge-skipped-deletes";
-
-    /** Accumulators of a broadcast key join: the source rows, and those some target row matched. */
-    static final String SOURCE_ROWS = "dovetail-merge-source-rows";
-
-    static final String MATCHED_SOURCE_ROWS = "dovetail-merge-matched-source-rows";
 
     private final TablePaths table;
     private final TableSchema schema;
@@ -199,10 +167,10 @@ public final class MergeSink {
     /**
      * Builds the sink of a merge that only changes matched rows and joins on equal columns, as a
      * broadcast key join: {@code sourceRows} are the join key (the values of the target's {@code
-     * keyColumns}, of their types), the action ({@link #UPDATE}, {@link #DELETE} or {@link
-     * #MATCHED_NO_ACTION}) and the new values of the updated columns. Every writer holds the whole
-     * source by key and joins the target rows of its own groups as it reads their key columns, so
-     * neither the target nor the matches are shuffled:
+     * keyColumns}, of their types), the action ({@link MergeContract#UPDATE}, {@link
+     * MergeContract#DELETE} or {@link MergeContract#MATCHED_NO_ACTION}) and the new values of the
+     * updated columns. Every writer holds the whole source by key and joins the target rows of its
+     * own groups as it reads their key columns, so neither the target nor the matches are shuffled:
      *
      * <pre>
      *   source rows ─▶ [number] ─broadcast─▶ [key join writer × p] ─ partial-column files, ─▶ [committer × 1]
@@ -212,8 +180,8 @@ public final class MergeSink {
      *
      * Each writer holds every source row in memory: for sources small next to a writer's heap. A
      * writer whose copy outgrows twice {@code maxSourceSize} fails the job without restarts, before
-     * anything is written ({@link SourceTooLargeToBroadcast}). The job runs with object reuse (the
-     * rows are copied where they are held).
+     * anything is written ({@link io.dovetail.table.error.SourceTooLargeToBroadcast}). The job runs
+     * with object reuse (the rows are copied where they are held).
      */
     public DataStreamSink<?> buildBroadcastKeyJoin(
             DataStream<RowData> sourceRows, List<String> keyColumns, MemorySize maxSourceSize) {
@@ -224,10 +192,10 @@ public final class MergeSink {
         String name = table.root().getName();
         // every writer deserializes every source row: into one reused row, not one object each
         sourceRows.getExecutionEnvironment().getConfig().enableObjectReuse();
-        List<LogicalType> keyTypes = columnTypes(keyColumns);
+        List<LogicalType> keyTypes = columnTypes(schema, keyColumns);
         List<LogicalType> numberedTypes = new ArrayList<>(keyTypes);
         numberedTypes.add(new TinyIntType());
-        numberedTypes.addAll(columnTypes(updatedColumns));
+        numberedTypes.addAll(columnTypes(schema, updatedColumns));
         numberedTypes.add(new BigIntType(false));
         DataStream<Committable> committables =
                 sourceRows
@@ -254,26 +222,14 @@ public final class MergeSink {
         return committed(committables);
     }
 
-    /**
-     * The source rows no target row matched, counted by the router or, for a broadcast key join, as
-     * the source rows less those matched.
-     */
-    public static long notMatchedSourceRows(JobExecutionResult job) {
-        Number counted = job.getAccumulatorResult(ACCUMULATORS.get(NOT_MATCHED_NO_ACTION));
-        Number sourceRows = job.getAccumulatorResult(SOURCE_ROWS);
-        Roaring64NavigableMap matched = job.getAccumulatorResult(MATCHED_SOURCE_ROWS);
-        return (counted == null ? 0 : counted.longValue())
-                + (sourceRows == null ? 0 : sourceRows.longValue())
-                - (matched == null ? 0 : matched.getLongCardinality());
-    }
-
     private static void requireBatch(DataStream<RowData> rows) {
         if (!CommitTopology.isBatch(rows.getExecutionEnvironment())) {
             throw Errors.unsupported("a merge in streaming mode", "Run it as a batch job");
         }
     }
 
-    private List<LogicalType> columnTypes(List<String> columns) {
+    /** The types of {@code columns} of {@code schema}, nullable, in the order given. */
+    static List<LogicalType> columnTypes(TableSchema schema, List<String> columns) {
         return columns.stream()
                 .map(c -> FlinkTypes.toFlink(schema.field(c).orElseThrow().type()).copy(true))
                 .toList();
@@ -304,7 +260,7 @@ public final class MergeSink {
         @Override
         public void open(OpenContext context) {
             rows = new LongCounter();
-            getRuntimeContext().addAccumulator(SOURCE_ROWS, rows);
+            getRuntimeContext().addAccumulator(MergeContract.SOURCE_ROWS, rows);
             next = (long) getRuntimeContext().getTaskInfo().getIndexOfThisSubtask() << 40;
         }
 
@@ -335,10 +291,11 @@ public final class MergeSink {
 
         @Override
         public void open(OpenContext context) {
-            counts = new LongCounter[ACCUMULATORS.size()];
+            counts = new LongCounter[MergeContract.ACCUMULATORS.size()];
             for (int action = 1; action < counts.length; action++) {
                 counts[action] = new LongCounter();
-                getRuntimeContext().addAccumulator(ACCUMULATORS.get(action), counts[action]);
+                getRuntimeContext()
+                        .addAccumulator(MergeContract.ACCUMULATORS.get(action), counts[action]);
             }
             newRowGetters = new RowData.FieldGetter[rowTypes.size()];
             for (int i = 0; i < newRowGetters.length; i++) {
@@ -353,9 +310,11 @@ public final class MergeSink {
                 throw Errors.invalidArgument("Unknown merge action " + action + ".");
             }
             counts[action].add(1L);
-            if (action == UPDATE || action == DELETE || action == DELETE_NOT_MATCHED_BY_SOURCE) {
+            if (action == MergeContract.UPDATE
+                    || action == MergeContract.DELETE
+                    || action == MergeContract.DELETE_NOT_MATCHED_BY_SOURCE) {
                 out.collect(row);
-            } else if (action == INSERT) {
+            } else if (action == MergeContract.INSERT) {
                 GenericRowData newRow = new GenericRowData(newRowGetters.length);
                 for (int i = 0; i < newRowGetters.length; i++) {
                     newRow.setField(i, newRowGetters[i].getFieldOrNull(row));

@@ -22,6 +22,7 @@ import io.dovetail.flink.dml.SortedChanges;
 import io.dovetail.flink.dml.StaleRowIds;
 import io.dovetail.flink.dml.UpdatedValues;
 import io.dovetail.flink.sink.Committable;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -29,7 +30,6 @@ import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.update.ColumnUpdater;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -60,7 +60,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long baseSnapshotId;
     private final List<String> columns;
     private final StaleRowIds onStale;
@@ -75,7 +75,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     @Nullable private transient BinaryRowData previousUpdate; // null: the previous change deleted
 
     MergeWriter(TablePaths table, long baseSnapshotId, List<String> columns, StaleRowIds onStale) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
         this.columns = List.copyOf(columns);
         this.onStale = onStale;
@@ -84,7 +84,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         updater = ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns);
         files = updater.writer();
         deletes = new Roaring64NavigableMap();
@@ -92,31 +92,25 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         previousRowId = Long.MIN_VALUE;
         skippedUpdates = new LongCounter();
         skippedDeletes = new LongCounter();
-        getRuntimeContext().addAccumulator(MergeSink.SKIPPED_UPDATES, skippedUpdates);
-        getRuntimeContext().addAccumulator(MergeSink.SKIPPED_DELETES, skippedDeletes);
+        getRuntimeContext().addAccumulator(MergeContract.SKIPPED_UPDATES, skippedUpdates);
+        getRuntimeContext().addAccumulator(MergeContract.SKIPPED_DELETES, skippedDeletes);
     }
 
     @Override
     public void processElement(StreamRecord<RowData> element) {
         RowData row = element.getValue();
-        boolean update = row.getByte(1) == MergeSink.UPDATE;
+        boolean update = row.getByte(1) == MergeContract.UPDATE;
         if (row.isNullAt(0)) {
-            skipStale(update, "A merge source row has a NULL _ROW_ID");
+            skipStale(update, null);
             return;
         }
         long rowId = row.getLong(0);
         BinaryRowData newValues = update ? values.of(row) : null;
         if (rowId == previousRowId) {
-            throw matchedTwice(rowId, describe(previousUpdate), describe(newValues));
+            throw Errors.duplicateMatch(rowId, describe(previousUpdate), describe(newValues));
         }
         if (!updater.isLive(rowId)) {
-            skipStale(
-                    update,
-                    "Row id "
-                            + rowId
-                            + " is in no live row range of the base snapshot "
-                            + baseSnapshotId
-                            + " (a stale or foreign _ROW_ID)");
+            skipStale(update, rowId);
             return;
         }
         previousRowId = rowId;
@@ -129,12 +123,13 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         }
     }
 
-    private void skipStale(boolean update, String problem) {
+    private void skipStale(boolean update, @Nullable Long rowId) {
         if (onStale != StaleRowIds.SKIP) {
-            throw Errors.invalidArgument(
-                    problem
-                            + "; nothing was committed. Pass on_stale_row_id => 'skip' to ignore"
-                            + " such rows.");
+            throw Errors.staleRowId(
+                    rowId,
+                    baseSnapshotId,
+                    " (a stale or foreign _ROW_ID of a merge source row)",
+                    "Nothing was committed. Pass on_stale_row_id => 'skip' to ignore such rows.");
         }
         (update ? skippedUpdates : skippedDeletes).add(1L);
     }
@@ -165,18 +160,6 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     }
 
     /** The error for a target row matched by two source rows, each described by what it does. */
-    static RuntimeException matchedTwice(long rowId, String first, String second) {
-        return Errors.invalidArgument(
-                "Target row with _ROW_ID "
-                        + rowId
-                        + " is matched by more than one source row: one "
-                        + first
-                        + ", another "
-                        + second
-                        + ". Make the merge condition match at most one source row per target"
-                        + " row; nothing was committed.");
-    }
-
     private String describe(@Nullable RowData change) {
         return change == null ? "deletes it" : "sets " + columns + " to " + values.describe(change);
     }

@@ -241,11 +241,13 @@ public final class DovetailOptions {
                     .defaultValue(GlobalIndexUpdateAction.THROW_ERROR)
                     .withDescription(
                             "What a write does that changes a column covered by a global index"
-                                    + " (built by Apache Paimon's create_global_index) in a"
-                                    + " partition it writes: THROW_ERROR refuses it before it"
-                                    + " commits; DROP_PARTITION_INDEX drops those partitions'"
-                                    + " index files of the column in the same commit; IGNORE"
-                                    + " keeps them, so indexed reads may miss the changed rows."
+                                    + " (built by create_global_index, Dovetail's or Apache"
+                                    + " Paimon's) in a partition it writes: THROW_ERROR refuses"
+                                    + " it before it commits; DROP_PARTITION_INDEX drops those"
+                                    + " partitions' index files of the column in the same"
+                                    + " commit; IGNORE keeps them, so Paimon's indexed reads may"
+                                    + " miss the changed rows (Dovetail's reads use no index"
+                                    + " while it is IGNORE)."
                                     + " Deletion-vector materialization and INSERT OVERWRITE"
                                     + " always drop the global indexes of the partitions they"
                                     + " rewrite (their rows get new row ids).");
@@ -298,13 +300,56 @@ public final class DovetailOptions {
                                     + " 'target-file-size'); it also closes with the normal file"
                                     + " whose rows it holds.");
 
+    public static final ConfigOption<String> VECTOR_FIELD =
+            ConfigOptions.key(TableOptions.VECTOR_FIELD)
+                    .stringType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "Comma list of ARRAY columns that CREATE TABLE declares VECTOR columns"
+                                    + " (embeddings): fixed-length vectors of BOOLEAN, TINYINT,"
+                                    + " SMALLINT, INT, BIGINT, FLOAT or DOUBLE with no NULL"
+                                    + " element, stored in vector-store files. Each needs"
+                                    + " field.<column>.vector-dim and the table"
+                                    + " vector.file.format. Flink sees them as ARRAY columns.");
+
+    public static final ConfigOption<Integer> VECTOR_DIM =
+            ConfigOptions.key(TableOptions.vectorDimKey("<column>"))
+                    .intType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "The dimension of VECTOR column <column>: every value has exactly"
+                                    + " this many elements.");
+
+    public static final ConfigOption<Boolean> GLOBAL_INDEX_ENABLED =
+            ConfigOptions.key(TableOptions.GLOBAL_INDEX_ENABLED)
+                    .booleanType()
+                    .defaultValue(true)
+                    .withDescription(
+                            "A batch read whose filter has an equality or IN on a column with"
+                                    + " B-tree global indexes reads only the rows the indexes"
+                                    + " name and the rows they do not cover (see Queries,"
+                                    + " index-assisted reads); false scans. Also an OPTIONS"
+                                    + " hint.");
+
     public static final ConfigOption<String> VECTOR_FILE_FORMAT =
             ConfigOptions.key(TableOptions.VECTOR_FILE_FORMAT)
                     .stringType()
                     .noDefaultValue()
                     .withDescription(
-                            "When set, VECTOR columns are stored in dedicated vector-store"
-                                    + " files.");
+                            "The format of the vector-store files that hold the table's VECTOR"
+                                    + " columns: 'avro' (compressed with file.compression) or"
+                                    + " 'json' (uncompressed). Required by VECTOR columns;"
+                                    + " Paimon's 'lance' is refused (it needs a native"
+                                    + " library).");
+
+    public static final ConfigOption<MemorySize> VECTOR_TARGET_FILE_SIZE =
+            ConfigOptions.key(TableOptions.VECTOR_TARGET_FILE_SIZE)
+                    .memoryType()
+                    .noDefaultValue()
+                    .withDescription(
+                            "A vector-store file rolls once it holds this many bytes (default ten"
+                                    + " times 'target-file-size'); it also closes with the normal"
+                                    + " file whose rows it holds.");
 
     public static final ConfigOption<String> PARTITION_DEFAULT_NAME =
             ConfigOptions.key(PartitionPaths.DEFAULT_NAME_OPTION)
@@ -379,7 +424,7 @@ public final class DovetailOptions {
                     .withDescription("Snapshot expiry removes at most this many snapshots a run.");
 
     public static final ConfigOption<Boolean> WRITE_ONLY =
-            ConfigOptions.key("write-only")
+            ConfigOptions.key(TableOptions.WRITE_ONLY)
                     .booleanType()
                     .defaultValue(false)
                     .withDescription("Writes skip the snapshot expiry that follows each commit.");
@@ -420,13 +465,17 @@ public final class DovetailOptions {
                     DELETION_VECTORS_MODIFIABLE,
                     DELETION_VECTORS_BITMAP64,
                     GLOBAL_INDEX_COLUMN_UPDATE_ACTION,
+                    GLOBAL_INDEX_ENABLED,
                     SNAPSHOT_PIN_LEASE,
                     CONSUMER_EXPIRATION_TIME,
                     BLOB_FIELD,
                     BLOB_DESCRIPTOR_FIELD,
                     BLOB_AS_DESCRIPTOR,
                     BLOB_TARGET_FILE_SIZE,
+                    VECTOR_FIELD,
+                    VECTOR_DIM,
                     VECTOR_FILE_FORMAT,
+                    VECTOR_TARGET_FILE_SIZE,
                     FILE_FORMAT,
                     FILE_COMPRESSION,
                     ZSTD_LEVEL,

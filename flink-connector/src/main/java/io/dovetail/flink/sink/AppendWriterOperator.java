@@ -17,13 +17,13 @@
  */
 package io.dovetail.flink.sink;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.write.DataFileWriterOptions;
 
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
@@ -46,7 +46,7 @@ final class AppendWriterOperator extends AbstractStreamOperator<Committable>
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long schemaId;
     private final Map<String, String> writeOptions;
     private final int maxOpenPartitions;
@@ -61,7 +61,7 @@ final class AppendWriterOperator extends AbstractStreamOperator<Committable>
             long schemaId,
             Map<String, String> writeOptions,
             int maxOpenPartitions) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.schemaId = schemaId;
         this.writeOptions = new HashMap<>(writeOptions);
         this.maxOpenPartitions = maxOpenPartitions;
@@ -70,7 +70,7 @@ final class AppendWriterOperator extends AbstractStreamOperator<Committable>
     @Override
     public void open() throws Exception {
         super.open();
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         TableSchema schema = store.schemas().schema(schemaId);
         Map<String, String> options = new HashMap<>(schema.options());
         options.putAll(writeOptions);

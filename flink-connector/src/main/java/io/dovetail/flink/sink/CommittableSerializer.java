@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.sink;
 
+import io.dovetail.flink.state.VersionedSerializer;
 import io.dovetail.table.index.DeletionVectorMeta;
 import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexFileMeta;
@@ -25,10 +26,7 @@ import io.dovetail.table.manifest.DataFileMetaCodec;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 
 import org.roaringbitmap.longlong.Roaring64NavigableMap;
@@ -54,7 +52,7 @@ import java.util.List;
  * bitmap; version 1 bytes are read as before. Bump the version when this form or the manifest's
  * file record changes, and keep reading the old bytes.
  */
-public final class CommittableSerializer implements SimpleVersionedSerializer<Committable> {
+public final class CommittableSerializer extends VersionedSerializer<Committable> {
 
     public static final int VERSION = 2;
 
@@ -64,30 +62,12 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
     private static final byte DELETION_VECTORS = 4;
     private static final byte ROW_UPDATE_FILES = 5;
 
-    @Override
-    public int getVersion() {
-        return VERSION;
+    public CommittableSerializer() {
+        super(1, VERSION, "a Dovetail committable");
     }
 
     @Override
-    public byte[] serialize(Committable committable) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(committable, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public Committable deserialize(int version, byte[] serialized) throws IOException {
-        checkVersion(version, "committable");
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        Committable committable = read(in);
-        if (in.available() > 0) {
-            throw new IOException(in.available() + " bytes left after a Dovetail committable");
-        }
-        return committable;
-    }
-
-    static void write(Committable committable, DataOutputView out) throws IOException {
+    protected void write(Committable committable, DataOutputView out) throws IOException {
         if (committable instanceof Committable.NewFiles newFiles) {
             out.writeByte(NEW_FILES);
             writeEntries(newFiles.files(), out);
@@ -112,7 +92,8 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
         }
     }
 
-    static Committable read(DataInputView in) throws IOException {
+    @Override
+    protected Committable read(DataInputView in) throws IOException {
         byte kind = in.readByte();
         switch (kind) {
             case NEW_FILES:
@@ -250,18 +231,5 @@ public final class CommittableSerializer implements SimpleVersionedSerializer<Co
         byte[] bytes = new byte[in.readInt()];
         in.readFully(bytes);
         return bytes;
-    }
-
-    static void checkVersion(int version, String what) throws IOException {
-        if (version < 1 || version > VERSION) {
-            throw new IOException(
-                    "Cannot read a Dovetail "
-                            + what
-                            + " of version "
-                            + version
-                            + "; this connector reads versions 1 to "
-                            + VERSION
-                            + ". Restore with the connector version that wrote it.");
-        }
     }
 }

@@ -17,7 +17,7 @@
  */
 package io.dovetail.flink.sink;
 
-import io.dovetail.table.TableStore;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.snapshot.Snapshot;
@@ -26,7 +26,6 @@ import io.dovetail.table.snapshot.SnapshotPins;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeutils.base.array.BytePrimitiveArraySerializer;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerialization;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.StateInitializationContext;
@@ -61,7 +60,7 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
 
     private static final CommitterStateSerializer STATE_SERIALIZER = new CommitterStateSerializer();
 
-    private final String table;
+    private final TableLoader table;
     private final String initialCommitUser;
     @Nullable private final OverwriteScope overwrite;
     private final boolean commitAtEndOfInput;
@@ -83,7 +82,7 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
             @Nullable OverwriteScope overwrite,
             boolean commitAtEndOfInput,
             @Nullable String pin) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.initialCommitUser = commitUser;
         this.overwrite = overwrite;
         this.commitAtEndOfInput = commitAtEndOfInput;
@@ -116,9 +115,7 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
                 pending.putAll(restored.pending());
             }
         }
-        committer =
-                new TableCommitter(
-                        TableStore.open(new TablePaths(new Path(table))), commitUser, overwrite);
+        committer = new TableCommitter(table.open(), commitUser, overwrite);
         if (!pending.isEmpty()) {
             long committedUpTo = committer.lastCommittedIdentifier();
             pending.headMap(committedUpTo, true).clear();
@@ -161,7 +158,7 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
             received = new ArrayList<>();
             boolean committed = commit(CommitRequest.BATCH_IDENTIFIER, all);
             if (pin != null) { // the job's base need not stay any longer
-                new SnapshotPins(new TablePaths(new Path(table))).release(pin);
+                new SnapshotPins(table.paths()).release(pin);
             }
             if (committed) {
                 committer.expireSnapshots();

@@ -17,9 +17,10 @@
  */
 package io.dovetail.flink.sink;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import io.dovetail.flink.state.VersionedSerializer;
+
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -28,36 +29,33 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Versioned bytes of a {@link CommitterState}. Version 1: the commit user (UTF), the number of
- * pending checkpoints, then per checkpoint its id and its committables in the {@link
- * CommittableSerializer} form of the same version.
+ * Versioned bytes of a {@link CommitterState}, of the version of its committables (1 and 2 are
+ * read): the commit user (UTF), the number of pending checkpoints, then per checkpoint its id and
+ * its committables in the {@link CommittableSerializer} form of the same version.
  */
-final class CommitterStateSerializer implements SimpleVersionedSerializer<CommitterState> {
+final class CommitterStateSerializer extends VersionedSerializer<CommitterState> {
 
-    @Override
-    public int getVersion() {
-        return CommittableSerializer.VERSION;
+    private final CommittableSerializer committables = new CommittableSerializer();
+
+    CommitterStateSerializer() {
+        super(1, CommittableSerializer.VERSION, "a Dovetail committer state");
     }
 
     @Override
-    public byte[] serialize(CommitterState state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
+    protected void write(CommitterState state, DataOutputView out) throws IOException {
         out.writeUTF(state.commitUser());
         out.writeInt(state.pending().size());
         for (Map.Entry<Long, List<Committable>> checkpoint : state.pending().entrySet()) {
             out.writeLong(checkpoint.getKey());
             out.writeInt(checkpoint.getValue().size());
             for (Committable committable : checkpoint.getValue()) {
-                CommittableSerializer.write(committable, out);
+                committables.write(committable, out);
             }
         }
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public CommitterState deserialize(int version, byte[] serialized) throws IOException {
-        CommittableSerializer.checkVersion(version, "committer state");
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
+    protected CommitterState read(DataInputView in) throws IOException {
         String commitUser = in.readUTF();
         int checkpoints = in.readInt();
         TreeMap<Long, List<Committable>> pending = new TreeMap<>();
@@ -66,12 +64,9 @@ final class CommitterStateSerializer implements SimpleVersionedSerializer<Commit
             int n = in.readInt();
             List<Committable> committables = new ArrayList<>(n);
             for (int j = 0; j < n; j++) {
-                committables.add(CommittableSerializer.read(in));
+                committables.add(this.committables.read(in));
             }
             pending.put(checkpointId, committables);
-        }
-        if (in.available() > 0) {
-            throw new IOException(in.available() + " bytes left after a Dovetail committer state");
         }
         return new CommitterState(commitUser, pending);
     }

@@ -28,6 +28,7 @@ import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.PartitionPaths;
+import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
@@ -62,9 +63,6 @@ import java.util.function.Predicate;
  * snapshot and commits nothing again.
  */
 final class TableCommitter {
-
-    /** Paimon's option that leaves expiry (and compaction) to separate jobs. */
-    static final String WRITE_ONLY = "write-only";
 
     private final TableStore store;
     private final TableCommit commit;
@@ -220,7 +218,7 @@ final class TableCommitter {
     /** Expires snapshots per the table's retention options (nothing if the table is write-only). */
     void expireSnapshots() {
         Map<String, String> options = store.latestSchema().options();
-        if (Boolean.parseBoolean(options.getOrDefault(WRITE_ONLY, "false").trim())) {
+        if (Boolean.parseBoolean(options.getOrDefault(TableOptions.WRITE_ONLY, "false").trim())) {
             return;
         }
         new SnapshotExpiry(store)

@@ -17,12 +17,12 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.flink.state.VersionedSerializer;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.types.DataField;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -38,24 +38,19 @@ import java.util.List;
  * their snapshot is the id's prefix and their rows are unknown.
  */
 public final class ChangeEnumeratorStateSerializer
-        implements SimpleVersionedSerializer<ChangeEnumeratorState> {
+        extends VersionedSerializer<ChangeEnumeratorState> {
 
     public static final int VERSION = 2;
 
     private final ChangeSplitSerializer splits;
 
     public ChangeEnumeratorStateSerializer(List<DataField> fields) {
+        super(1, VERSION, "Dovetail changelog enumerator state");
         this.splits = new ChangeSplitSerializer(fields);
     }
 
     @Override
-    public int getVersion() {
-        return VERSION;
-    }
-
-    @Override
-    public byte[] serialize(ChangeEnumeratorState state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(4096);
+    protected void write(ChangeEnumeratorState state, DataOutputView out) throws IOException {
         out.writeBoolean(state.fullSnapshot() != null);
         if (state.fullSnapshot() != null) {
             out.writeLong(state.fullSnapshot());
@@ -78,20 +73,15 @@ public final class ChangeEnumeratorStateSerializer
                 out.writeLong(range.last());
             }
         }
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public ChangeEnumeratorState deserialize(int version, byte[] serialized) throws IOException {
-        if (version != 1 && version != VERSION) {
-            throw new IOException(
-                    "Cannot read Dovetail changelog enumerator state of version "
-                            + version
-                            + "; this connector reads versions 1 and "
-                            + VERSION
-                            + ". Restore with the connector version that wrote it.");
-        }
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
+    protected ChangeEnumeratorState read(DataInputView in) throws IOException {
+        return read(in, VERSION);
+    }
+
+    @Override
+    protected ChangeEnumeratorState read(DataInputView in, int version) throws IOException {
         Long full = in.readBoolean() ? in.readLong() : null;
         long next = in.readLong();
         List<ChangeSplit> pending = new ArrayList<>();
@@ -113,10 +103,6 @@ public final class ChangeEnumeratorStateSerializer
                 rows.add(new RowRange(in.readLong(), in.readLong()));
             }
             inFlight.add(new ChangeEnumeratorState.AssignedSplit(id, snapshot, rows));
-        }
-        if (in.available() > 0) {
-            throw new IOException(
-                    in.available() + " bytes left after Dovetail changelog enumerator state");
         }
         return new ChangeEnumeratorState(full, next, pending, inFlight);
     }

@@ -17,13 +17,11 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.flink.state.VersionedSerializer;
 import io.dovetail.table.read.ChangeRead;
 import io.dovetail.table.types.DataField;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
@@ -35,40 +33,19 @@ import java.util.List;
  * the after side in the {@link ReadSplitCodec} form. Bump the version when that form or the
  * manifest's file record changes, and keep reading the old bytes.
  */
-public final class ChangeSplitSerializer implements SimpleVersionedSerializer<ChangeSplit> {
+public final class ChangeSplitSerializer extends VersionedSerializer<ChangeSplit> {
 
     public static final int VERSION = 1;
 
     private final ReadSplitCodec codec;
 
     public ChangeSplitSerializer(List<DataField> fields) {
+        super(VERSION, "a Dovetail change split");
         this.codec = new ReadSplitCodec(fields);
     }
 
     @Override
-    public int getVersion() {
-        return VERSION;
-    }
-
-    @Override
-    public byte[] serialize(ChangeSplit split) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(1024);
-        write(split, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public ChangeSplit deserialize(int version, byte[] serialized) throws IOException {
-        checkVersion(version);
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        ChangeSplit split = read(in);
-        if (in.available() > 0) {
-            throw new IOException(in.available() + " bytes left after a Dovetail change split");
-        }
-        return split;
-    }
-
-    void write(ChangeSplit split, DataOutputView out) throws IOException {
+    protected void write(ChangeSplit split, DataOutputView out) throws IOException {
         out.writeUTF(split.splitId());
         out.writeLong(split.read().snapshotId());
         out.writeLong(split.emitted());
@@ -77,23 +54,13 @@ public final class ChangeSplitSerializer implements SimpleVersionedSerializer<Ch
         codec.write(split.read().after(), out);
     }
 
-    ChangeSplit read(DataInputView in) throws IOException {
+    @Override
+    protected ChangeSplit read(DataInputView in) throws IOException {
         String id = in.readUTF();
         long snapshotId = in.readLong();
         long emitted = in.readLong();
         boolean finished = in.readBoolean();
         ChangeRead read = new ChangeRead(snapshotId, codec.read(in), codec.read(in));
         return new ChangeSplit(id, read, emitted, finished);
-    }
-
-    static void checkVersion(int version) throws IOException {
-        if (version != VERSION) {
-            throw new IOException(
-                    "Cannot read Dovetail changelog source state of version "
-                            + version
-                            + "; this connector reads version "
-                            + VERSION
-                            + ". Restore with the connector version that wrote it.");
-        }
     }
 }

@@ -17,12 +17,10 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.flink.state.VersionedSerializer;
 import io.dovetail.table.types.DataField;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
@@ -33,63 +31,28 @@ import java.util.List;
  * (UTF), records to skip (long), then the {@link ReadSplitCodec} form. Bump the version when that
  * form or the manifest's file record changes, and keep reading the old bytes.
  */
-public final class DovetailSplitSerializer implements SimpleVersionedSerializer<DovetailSplit> {
+public final class DovetailSplitSerializer extends VersionedSerializer<DovetailSplit> {
 
     public static final int VERSION = 1;
 
     private final ReadSplitCodec codec;
 
     public DovetailSplitSerializer(List<DataField> fields) {
+        super(VERSION, "a Dovetail split");
         this.codec = new ReadSplitCodec(fields);
     }
 
     @Override
-    public int getVersion() {
-        return VERSION;
-    }
-
-    @Override
-    public byte[] serialize(DovetailSplit split) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(1024);
-        write(split, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public DovetailSplit deserialize(int version, byte[] serialized) throws IOException {
-        checkVersion(version);
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        DovetailSplit split = read(in);
-        if (in.available() > 0) {
-            throw new IOException(
-                    in.available()
-                            + " bytes left after a Dovetail split (version "
-                            + version
-                            + ")");
-        }
-        return split;
-    }
-
-    void write(DovetailSplit split, DataOutputView out) throws IOException {
+    protected void write(DovetailSplit split, DataOutputView out) throws IOException {
         out.writeUTF(split.splitId());
         out.writeLong(split.recordsToSkip());
         codec.write(split.split(), out);
     }
 
-    DovetailSplit read(DataInputView in) throws IOException {
+    @Override
+    protected DovetailSplit read(DataInputView in) throws IOException {
         String id = in.readUTF();
         long skip = in.readLong();
         return new DovetailSplit(id, codec.read(in), skip);
-    }
-
-    static void checkVersion(int version) throws IOException {
-        if (version != VERSION) {
-            throw new IOException(
-                    "Cannot read Dovetail source state of version "
-                            + version
-                            + "; this connector reads version "
-                            + VERSION
-                            + ". Restore with the connector version that wrote it.");
-        }
     }
 }

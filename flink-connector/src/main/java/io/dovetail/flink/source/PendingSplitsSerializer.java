@@ -17,11 +17,11 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.flink.state.VersionedSerializer;
 import io.dovetail.table.types.DataField;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,42 +31,31 @@ import java.util.List;
  * Versioned bytes of {@link PendingSplits}. Version 1: the number of splits, then each split in the
  * version-1 form of {@link DovetailSplitSerializer}.
  */
-public final class PendingSplitsSerializer implements SimpleVersionedSerializer<PendingSplits> {
+public final class PendingSplitsSerializer extends VersionedSerializer<PendingSplits> {
 
     public static final int VERSION = DovetailSplitSerializer.VERSION;
 
     private final DovetailSplitSerializer splits;
 
     public PendingSplitsSerializer(List<DataField> fields) {
+        super(VERSION, "Dovetail enumerator state");
         this.splits = new DovetailSplitSerializer(fields);
     }
 
     @Override
-    public int getVersion() {
-        return VERSION;
-    }
-
-    @Override
-    public byte[] serialize(PendingSplits state) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(4096);
+    protected void write(PendingSplits state, DataOutputView out) throws IOException {
         out.writeInt(state.splits().size());
         for (DovetailSplit split : state.splits()) {
             splits.write(split, out);
         }
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public PendingSplits deserialize(int version, byte[] serialized) throws IOException {
-        DovetailSplitSerializer.checkVersion(version);
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
+    protected PendingSplits read(DataInputView in) throws IOException {
         int n = in.readInt();
         List<DovetailSplit> out = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             out.add(splits.read(in));
-        }
-        if (in.available() > 0) {
-            throw new IOException(in.available() + " bytes left after Dovetail enumerator state");
         }
         return new PendingSplits(out);
     }

@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.json.Json;
 import io.dovetail.table.path.TablePaths;
@@ -28,8 +29,6 @@ import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.TypeJson;
-
-import org.apache.flink.core.fs.Path;
 
 import javax.annotation.Nullable;
 
@@ -50,7 +49,7 @@ public final class ReadSpec implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final long schemaId;
     @Nullable private final Long snapshotId;
     private final byte[] fields;
@@ -58,6 +57,7 @@ public final class ReadSpec implements Serializable {
     private final long targetSplitSize;
     private final long openFileCost;
     private final boolean blobsAsDescriptors;
+    private final boolean globalIndexes;
 
     private transient List<DataField> decodedFields;
 
@@ -69,10 +69,11 @@ public final class ReadSpec implements Serializable {
             @Nullable Predicate filter,
             long targetSplitSize,
             long openFileCost,
-            boolean blobsAsDescriptors) {
+            boolean blobsAsDescriptors,
+            boolean globalIndexes) {
         // checks the columns, filter and sizes now, where the query is planned
         new ReadRequest(schema, fields, p -> true, null, filter, targetSplitSize, openFileCost);
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.schemaId = schema.id();
         this.snapshotId = snapshotId;
         this.fields = Json.toBytes(TypeJson.writeFields(fields));
@@ -80,6 +81,7 @@ public final class ReadSpec implements Serializable {
         this.targetSplitSize = targetSplitSize;
         this.openFileCost = openFileCost;
         this.blobsAsDescriptors = blobsAsDescriptors;
+        this.globalIndexes = globalIndexes;
     }
 
     /** The output columns, in output order. */
@@ -116,7 +118,7 @@ public final class ReadSpec implements Serializable {
     }
 
     public TableStore store() {
-        return TableStore.open(new TablePaths(new Path(table)));
+        return table.open();
     }
 
     /** The read of any snapshot of {@code store} with this spec's schema, columns and filter. */
@@ -135,6 +137,7 @@ public final class ReadSpec implements Serializable {
                 predicate,
                 targetSplitSize,
                 openFileCost,
-                blobsAsDescriptors);
+                blobsAsDescriptors,
+                globalIndexes);
     }
 }

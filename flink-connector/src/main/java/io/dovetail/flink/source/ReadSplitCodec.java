@@ -56,6 +56,7 @@ final class ReadSplitCodec {
     private static final byte SEQUENCE_NUMBER = 3;
     private static final byte PARTITION_VALUE = 4;
     private static final byte FROM_BLOB_FILES = 5;
+    private static final byte FROM_VECTOR_FILES = 6;
 
     private final List<DataField> fields;
 
@@ -168,12 +169,13 @@ final class ReadSplitCodec {
             writeBytes(Json.toBytes(TypeJson.writeField(f.stored())), out);
         } else if (source instanceof FieldSource.FromBlobFiles b) {
             out.writeByte(FROM_BLOB_FILES);
-            out.writeInt(b.files().size());
-            for (int file : b.files()) {
-                out.writeInt(file);
-            }
+            writeInts(b.files(), out);
             writeBytes(Json.toBytes(TypeJson.writeField(b.stored())), out);
             out.writeBoolean(b.asDescriptors());
+        } else if (source instanceof FieldSource.FromVectorFiles v) {
+            out.writeByte(FROM_VECTOR_FILES);
+            writeInts(v.files(), out);
+            out.writeInt(v.column());
         } else if (source instanceof FieldSource.Null) {
             out.writeByte(NULL);
         } else if (source instanceof FieldSource.RowId r) {
@@ -199,13 +201,10 @@ final class ReadSplitCodec {
                 int column = in.readInt();
                 return new FieldSource.FromFile(file, column, readField(readBytes(in)));
             case FROM_BLOB_FILES:
-                int count = in.readInt();
-                List<Integer> files = new ArrayList<>(count);
-                for (int i = 0; i < count; i++) {
-                    files.add(in.readInt());
-                }
                 return new FieldSource.FromBlobFiles(
-                        files, readField(readBytes(in)), in.readBoolean());
+                        readInts(in), readField(readBytes(in)), in.readBoolean());
+            case FROM_VECTOR_FILES:
+                return new FieldSource.FromVectorFiles(readInts(in), in.readInt());
             case NULL:
                 return new FieldSource.Null();
             case ROW_ID:
@@ -218,6 +217,22 @@ final class ReadSplitCodec {
             default:
                 throw new IOException("Unknown field source tag " + tag);
         }
+    }
+
+    private static void writeInts(List<Integer> values, DataOutputView out) throws IOException {
+        out.writeInt(values.size());
+        for (int value : values) {
+            out.writeInt(value);
+        }
+    }
+
+    private static List<Integer> readInts(DataInputView in) throws IOException {
+        int count = in.readInt();
+        List<Integer> values = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            values.add(in.readInt());
+        }
+        return values;
     }
 
     private static BinaryRowCodec valueCodec(DataField field) {

@@ -265,34 +265,6 @@ public final class SqlFragments {
         return "`" + name.replace("`", "``") + "`";
     }
 
-    /**
-     * A table name ({@code t}, {@code db.t}, {@code cat.db.t}, parts optionally back-quoted) with
-     * every part quoted, so reserved words such as {@code default} can be used.
-     */
-    public static String quotedTableName(String argument, String name) {
-        List<String> parts = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c == '`') {
-                i = closingQuote(argument, name, i);
-            } else if (c == '.') {
-                parts.add(name.substring(start, i).trim());
-                start = i + 1;
-            }
-        }
-        parts.add(name.substring(start).trim());
-        List<String> quoted = new ArrayList<>();
-        for (String part : parts) {
-            if (part.isEmpty() || parts.size() > 3) {
-                throw new ValidationException(
-                        argument + " must be a table name or a query, got '" + name + "'.");
-            }
-            quoted.add(part.startsWith("`") ? part : quote(part));
-        }
-        return String.join(".", quoted);
-    }
-
     /** Whether {@code text} is a query rather than a table name. */
     public static boolean isQuery(String text) {
         String head = text.trim().replaceFirst("^\\(+", "").trim().toUpperCase(Locale.ROOT);
@@ -348,7 +320,10 @@ public final class SqlFragments {
         return dot;
     }
 
-    private static String unquote(String name) {
+    /**
+     * {@code name} without its enclosing back or double quotes (a doubled quote inside kept once).
+     */
+    static String unquote(String name) {
         if (name.length() >= 2
                 && (name.charAt(0) == '`' || name.charAt(0) == '"')
                 && name.charAt(name.length() - 1) == name.charAt(0)) {

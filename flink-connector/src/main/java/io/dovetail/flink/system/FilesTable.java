@@ -120,13 +120,16 @@ final class FilesTable implements SystemTable {
         return rows;
     }
 
-    /** The file format column: {@code blob} for a .blob file, else the name's format extension. */
+    /**
+     * The file format column: {@code blob} for a .blob file, the format after {@code .vector.} for
+     * a vector-store file, else the name's format extension.
+     */
     private static String format(String fileName) {
         if (DataFileKinds.isBlob(fileName)) {
             return "blob";
         }
         if (DataFileKinds.isVectorStore(fileName)) {
-            return fileName.substring(fileName.lastIndexOf('.') + 1);
+            return DataFileKinds.vectorStoreFormat(fileName);
         }
         return DataFileFormat.ofFileName(fileName).extension();
     }

@@ -18,6 +18,7 @@
 package io.dovetail.flink.system;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.PartitionPaths;
@@ -80,13 +81,21 @@ final class LiveFiles {
     }
 
     String partition(ManifestEntry entry) {
+        return partition(entry.partition());
+    }
+
+    /** A serialized partition row as text, as {@code $files} and {@code $table_indexes} show it. */
+    String partition(byte[] partition) {
         return "{"
                 + String.join(
                         ", ",
-                        partitionPaths
-                                .values(partitionDecoder.apply(entry.partition()).row())
-                                .values())
+                        partitionPaths.values(partitionDecoder.apply(partition).row()).values())
                 + "}";
+    }
+
+    /** The snapshot's index files (deletion vectors and global indexes), in manifest order. */
+    List<IndexManifestEntry> indexFiles() {
+        return files.indexFiles();
     }
 
     Path path(ManifestEntry entry) {

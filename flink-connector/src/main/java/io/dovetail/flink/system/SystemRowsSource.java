@@ -17,7 +17,7 @@
  */
 package io.dovetail.flink.system;
 
-import io.dovetail.table.TableStore;
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.api.connector.source.Boundedness;
@@ -27,7 +27,6 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.connector.source.lib.util.IteratorSourceEnumerator;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 
@@ -48,12 +47,12 @@ public final class SystemRowsSource
 
     private static final long serialVersionUID = 1L;
 
-    private final String table;
+    private final TableLoader table;
     private final String systemTable;
     @Nullable private final Long snapshotId;
 
     SystemRowsSource(TablePaths table, SystemTable systemTable, @Nullable Long snapshotId) {
-        this.table = table.root().toString();
+        this.table = TableLoader.of(table);
         this.systemTable = systemTable.name();
         this.snapshotId = snapshotId;
     }
@@ -73,8 +72,7 @@ public final class SystemRowsSource
             SplitEnumeratorContext<SystemRowsSplit> context) {
         Long snapshot = snapshotId;
         if (snapshot == null) {
-            OptionalLong latest =
-                    TableStore.open(new TablePaths(new Path(table))).snapshots().latestId();
+            OptionalLong latest = table.open().snapshots().latestId();
             snapshot = latest.isPresent() ? latest.getAsLong() : null;
         }
         return new IteratorSourceEnumerator<>(

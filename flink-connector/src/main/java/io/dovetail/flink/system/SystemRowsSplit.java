@@ -17,11 +17,10 @@
  */
 package io.dovetail.flink.system;
 
+import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
-import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.api.connector.source.lib.util.IteratorSourceSplit;
-import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
 import javax.annotation.Nullable;
@@ -38,21 +37,20 @@ import java.util.Objects;
  */
 public final class SystemRowsSplit implements IteratorSourceSplit<RowData, SystemRowsSplit.Rows> {
 
-    private final String table;
+    private final TableLoader table;
     private final String systemTable;
     @Nullable private final Long snapshotId;
     private final long emitted;
 
     public SystemRowsSplit(
-            String table, String systemTable, @Nullable Long snapshotId, long emitted) {
+            TableLoader table, String systemTable, @Nullable Long snapshotId, long emitted) {
         this.table = table;
         this.systemTable = systemTable;
         this.snapshotId = snapshotId;
         this.emitted = emitted;
     }
 
-    /** The table's root directory. */
-    public String table() {
+    public TableLoader table() {
         return table;
     }
 
@@ -77,14 +75,15 @@ public final class SystemRowsSplit implements IteratorSourceSplit<RowData, Syste
 
     @Override
     public Rows getIterator() {
-        TableStore store = TableStore.open(new TablePaths(new Path(table)));
+        TableStore store = table.open();
         SystemTable metadata =
                 SystemTables.metadata(systemTable)
                         .orElseThrow(
                                 () ->
                                         SystemTables.unknown(
                                                 new SystemTableName(
-                                                        new Path(table).getName(), systemTable)));
+                                                        table.paths().root().getName(),
+                                                        systemTable)));
         List<RowData> rows =
                 metadata.rows(
                         store, snapshotId == null ? null : store.snapshots().snapshot(snapshotId));

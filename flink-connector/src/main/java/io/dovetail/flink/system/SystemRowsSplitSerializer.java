@@ -17,10 +17,10 @@
  */
 package io.dovetail.flink.system;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
+import io.dovetail.flink.state.VersionedSerializer;
+import io.dovetail.table.TableLoader;
+
 import org.apache.flink.core.memory.DataInputView;
-import org.apache.flink.core.memory.DataOutputSerializer;
 import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
@@ -29,35 +29,17 @@ import java.io.IOException;
  * Versioned bytes of a {@link SystemRowsSplit}. Version 1: the table root and the system table name
  * (modified UTF-8), a presence byte and the snapshot id, the rows emitted (long).
  */
-public final class SystemRowsSplitSerializer implements SimpleVersionedSerializer<SystemRowsSplit> {
+public final class SystemRowsSplitSerializer extends VersionedSerializer<SystemRowsSplit> {
 
     public static final int VERSION = 1;
 
-    @Override
-    public int getVersion() {
-        return VERSION;
+    public SystemRowsSplitSerializer() {
+        super(VERSION, "a Dovetail system table split");
     }
 
     @Override
-    public byte[] serialize(SystemRowsSplit split) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        write(split, out);
-        return out.getCopyOfBuffer();
-    }
-
-    @Override
-    public SystemRowsSplit deserialize(int version, byte[] serialized) throws IOException {
-        checkVersion(version);
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
-        SystemRowsSplit split = read(in);
-        if (in.available() > 0) {
-            throw new IOException(in.available() + " bytes left after a system table split");
-        }
-        return split;
-    }
-
-    static void write(SystemRowsSplit split, DataOutputView out) throws IOException {
-        out.writeUTF(split.table());
+    protected void write(SystemRowsSplit split, DataOutputView out) throws IOException {
+        out.writeUTF(split.table().location());
         out.writeUTF(split.systemTable());
         out.writeBoolean(split.snapshotId() != null);
         if (split.snapshotId() != null) {
@@ -66,21 +48,11 @@ public final class SystemRowsSplitSerializer implements SimpleVersionedSerialize
         out.writeLong(split.emitted());
     }
 
-    static SystemRowsSplit read(DataInputView in) throws IOException {
-        String table = in.readUTF();
+    @Override
+    protected SystemRowsSplit read(DataInputView in) throws IOException {
+        TableLoader table = TableLoader.at(in.readUTF());
         String systemTable = in.readUTF();
         Long snapshotId = in.readBoolean() ? in.readLong() : null;
         return new SystemRowsSplit(table, systemTable, snapshotId, in.readLong());
-    }
-
-    static void checkVersion(int version) throws IOException {
-        if (version != VERSION) {
-            throw new IOException(
-                    "System table split state of version "
-                            + version
-                            + " is unknown to this Dovetail (it reads version "
-                            + VERSION
-                            + "); restore with the Dovetail version that wrote it.");
-        }
     }
 }

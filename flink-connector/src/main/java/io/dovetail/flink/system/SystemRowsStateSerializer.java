@@ -17,9 +17,10 @@
  */
 package io.dovetail.flink.system;
 
-import org.apache.flink.core.io.SimpleVersionedSerializer;
-import org.apache.flink.core.memory.DataInputDeserializer;
-import org.apache.flink.core.memory.DataOutputSerializer;
+import io.dovetail.flink.state.VersionedSerializer;
+
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -31,36 +32,29 @@ import java.util.List;
  * the number of splits, then each in the version-1 form of {@link SystemRowsSplitSerializer}.
  */
 public final class SystemRowsStateSerializer
-        implements SimpleVersionedSerializer<Collection<SystemRowsSplit>> {
+        extends VersionedSerializer<Collection<SystemRowsSplit>> {
 
-    @Override
-    public int getVersion() {
-        return SystemRowsSplitSerializer.VERSION;
+    private final SystemRowsSplitSerializer splits = new SystemRowsSplitSerializer();
+
+    public SystemRowsStateSerializer() {
+        super(SystemRowsSplitSerializer.VERSION, "Dovetail system table enumerator state");
     }
 
     @Override
-    public byte[] serialize(Collection<SystemRowsSplit> splits) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(256);
-        out.writeInt(splits.size());
-        for (SystemRowsSplit split : splits) {
-            SystemRowsSplitSerializer.write(split, out);
+    protected void write(Collection<SystemRowsSplit> state, DataOutputView out) throws IOException {
+        out.writeInt(state.size());
+        for (SystemRowsSplit split : state) {
+            splits.write(split, out);
         }
-        return out.getCopyOfBuffer();
     }
 
     @Override
-    public Collection<SystemRowsSplit> deserialize(int version, byte[] serialized)
-            throws IOException {
-        SystemRowsSplitSerializer.checkVersion(version);
-        DataInputDeserializer in = new DataInputDeserializer(serialized);
+    protected Collection<SystemRowsSplit> read(DataInputView in) throws IOException {
         int n = in.readInt();
-        List<SystemRowsSplit> splits = new ArrayList<>(n);
+        List<SystemRowsSplit> read = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            splits.add(SystemRowsSplitSerializer.read(in));
+            read.add(splits.read(in));
         }
-        if (in.available() > 0) {
-            throw new IOException(in.available() + " bytes left after system table state");
-        }
-        return splits;
+        return read;
     }
 }

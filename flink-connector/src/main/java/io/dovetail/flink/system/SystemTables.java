@@ -48,7 +48,8 @@ public final class SystemTables {
                         new ConsumersTable(),
                         new FilesTable(),
                         new ManifestsTable(),
-                        new RowGroupsTable())) {
+                        new RowGroupsTable(),
+                        new TableIndexesTable())) {
             METADATA.put(table.name(), table);
         }
     }

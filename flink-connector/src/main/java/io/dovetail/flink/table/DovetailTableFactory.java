@@ -241,6 +241,11 @@ public final class DovetailTableFactory
                 options.get(SPLIT_OPEN_FILE_COST).getBytes(),
                 TableOptions.isTrue(
                         context.getCatalogTable().getOptions(), TableOptions.BLOB_AS_DESCRIPTOR),
+                !"false"
+                        .equalsIgnoreCase(
+                                context.getCatalogTable()
+                                        .getOptions()
+                                        .get(TableOptions.GLOBAL_INDEX_ENABLED)),
                 changelog);
     }
 

@@ -78,6 +78,7 @@ public final class DovetailTableSource
     private final long targetSplitSize;
     private final long openFileCost;
     private final boolean blobsAsDescriptors;
+    private final boolean globalIndexes;
     @Nullable private final ChangelogStart changelog;
 
     private List<DataField> physical;
@@ -91,6 +92,7 @@ public final class DovetailTableSource
             long targetSplitSize,
             long openFileCost,
             boolean blobsAsDescriptors,
+            boolean globalIndexes,
             @Nullable ChangelogStart changelog) {
         this.table = table;
         this.schema = schema;
@@ -98,6 +100,7 @@ public final class DovetailTableSource
         this.targetSplitSize = targetSplitSize;
         this.openFileCost = openFileCost;
         this.blobsAsDescriptors = blobsAsDescriptors;
+        this.globalIndexes = globalIndexes;
         this.changelog = changelog;
         this.physical = schema.fields();
     }
@@ -127,7 +130,8 @@ public final class DovetailTableSource
                         filter,
                         targetSplitSize,
                         openFileCost,
-                        blobsAsDescriptors);
+                        blobsAsDescriptors,
+                        globalIndexes);
         return SourceProvider.of(
                 changelog == null
                         ? new DovetailSource(spec)
@@ -217,6 +221,7 @@ public final class DovetailTableSource
                         targetSplitSize,
                         openFileCost,
                         blobsAsDescriptors,
+                        globalIndexes,
                         changelog);
         copy.physical = physical;
         copy.metadataKeys = metadataKeys;

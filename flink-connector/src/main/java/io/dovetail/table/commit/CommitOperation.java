@@ -18,7 +18,9 @@
 package io.dovetail.table.commit;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.index.GlobalIndexFiles;
 import io.dovetail.table.index.IndexChanges;
+import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.FileSource;
@@ -288,6 +290,42 @@ public sealed interface CommitOperation {
         }
     }
 
+    /**
+     * Global index files built on snapshot {@code baseSnapshotId} ({@code create_global_index}) and
+     * live ones dropped ({@code drop_global_index}); no data file changes. Committed as APPEND, as
+     * Paimon commits index-only changes. A column update since the base that changed an indexed
+     * column of a built file's rows fails the commit ({@link GlobalIndexUpdate}).
+     */
+    record GlobalIndexes(
+            long baseSnapshotId, List<IndexManifestEntry> added, List<IndexManifestEntry> dropped)
+            implements CommitOperation {
+        public GlobalIndexes {
+            added = List.copyOf(added);
+            dropped = List.copyOf(dropped);
+            if (added.isEmpty() && dropped.isEmpty()) {
+                throw Errors.invalidArgument("A global index change needs at least one file.");
+            }
+            for (IndexManifestEntry entry : concat(added, dropped)) {
+                if (entry.kind() != FileKind.ADD || !GlobalIndexFiles.isGlobalIndex(entry)) {
+                    throw Errors.invalidArgument(
+                            "Index file "
+                                    + entry.indexFile().fileName()
+                                    + " is not a live global index file entry.");
+                }
+            }
+        }
+
+        @Override
+        public CommitKind kind() {
+            return CommitKind.APPEND;
+        }
+
+        @Override
+        public List<ManifestEntry> dataChanges() {
+            return List.of();
+        }
+    }
+
     private static List<ManifestEntry> adds(List<ManifestEntry> files, String what) {
         for (ManifestEntry entry : files) {
             if (entry.kind() != FileKind.ADD) {
@@ -333,8 +371,8 @@ public sealed interface CommitOperation {
         return deletes;
     }
 
-    private static List<ManifestEntry> concat(List<ManifestEntry> a, List<ManifestEntry> b) {
-        List<ManifestEntry> all = new ArrayList<>(a);
+    private static <T> List<T> concat(List<T> a, List<T> b) {
+        List<T> all = new ArrayList<>(a);
         all.addAll(b);
         return List.copyOf(all);
     }

@@ -19,6 +19,7 @@ package io.dovetail.table.commit;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.index.IndexChanges;
+import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.snapshot.CommitKind;
 
@@ -137,5 +138,18 @@ public record CommitRequest(String commitUser, long commitIdentifier, CommitOper
                 commitUser,
                 commitIdentifier,
                 new CommitOperation.Materialize(baseSnapshotId, removed, added, deletionVectors));
+    }
+
+    /** Global index files built on {@code baseSnapshotId} and live ones dropped. */
+    public static CommitRequest globalIndexes(
+            String commitUser,
+            long commitIdentifier,
+            long baseSnapshotId,
+            List<IndexManifestEntry> added,
+            List<IndexManifestEntry> dropped) {
+        return new CommitRequest(
+                commitUser,
+                commitIdentifier,
+                new CommitOperation.GlobalIndexes(baseSnapshotId, added, dropped));
     }
 }

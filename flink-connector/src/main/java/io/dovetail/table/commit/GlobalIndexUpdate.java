@@ -20,21 +20,29 @@ package io.dovetail.table.commit;
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.index.GlobalIndexFiles;
+import io.dovetail.table.index.GlobalIndexMeta;
 import io.dovetail.table.index.GlobalIndexUpdateAction;
 import io.dovetail.table.index.IndexManifestEntry;
+import io.dovetail.table.manifest.DataFileMeta;
+import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -71,6 +79,13 @@ public final class GlobalIndexUpdate {
             dropped = forUpdatedColumns(merge.partialFiles(), live, schema, fields);
         } else if (operation instanceof CommitOperation.Materialize materialize) {
             dropped = GlobalIndexFiles.inPartitions(live, partitions(materialize.removed()));
+        } else if (operation instanceof CommitOperation.GlobalIndexes indexes) {
+            Set<String> liveNames = new HashSet<>();
+            live.forEach(e -> liveNames.add(e.indexFile().fileName()));
+            dropped =
+                    indexes.dropped().stream()
+                            .filter(e -> liveNames.contains(e.indexFile().fileName()))
+                            .toList();
         } else if (operation instanceof CommitOperation.Overwrite overwrite) {
             Set<ByteBuffer> partitions = partitions(overwrite.removed());
             partitions.addAll(partitions(overwrite.added()));
@@ -81,6 +96,52 @@ public final class GlobalIndexUpdate {
         Set<String> names = new LinkedHashSet<>();
         dropped.forEach(e -> names.add(e.indexFile().fileName()));
         return names;
+    }
+
+    /** The global index files {@code operation} adds. */
+    static List<IndexManifestEntry> added(CommitOperation operation) {
+        return operation instanceof CommitOperation.GlobalIndexes indexes
+                ? indexes.added()
+                : List.of();
+    }
+
+    /**
+     * Fails the commit of index files built on a base snapshot if a column update or merge since
+     * then wrote their column over their rows of their partition: they would name old values.
+     */
+    static void checkBuilt(
+            CommitOperation.GlobalIndexes indexes,
+            List<Map.Entry<Snapshot, List<ManifestEntry>>> since,
+            FileFieldIds fields) {
+        for (IndexManifestEntry index : indexes.added()) {
+            GlobalIndexMeta meta = index.indexFile().globalIndex();
+            RowRange covered = new RowRange(meta.rowRangeStart(), meta.rowRangeEnd());
+            Set<Integer> indexed = GlobalIndexFiles.fieldIds(index);
+            for (Map.Entry<Snapshot, List<ManifestEntry>> snapshot : since) {
+                for (ManifestEntry entry : snapshot.getValue()) {
+                    DataFileMeta file = entry.file();
+                    if (entry.kind() == FileKind.ADD
+                            && file.writeCols() != null
+                            && file.fileSource() == FileSource.APPEND
+                            && file.firstRowId() != null
+                            && Arrays.equals(entry.partition(), index.partition())
+                            && RowRange.of(file).overlaps(covered)
+                            && fields.of(file).stream().anyMatch(indexed::contains)) {
+                        throw Errors.conflict(
+                                "Snapshot "
+                                        + snapshot.getKey().id()
+                                        + " changed the indexed column of rows "
+                                        + RowRange.of(file)
+                                        + " after snapshot "
+                                        + indexes.baseSnapshotId()
+                                        + ", which index file "
+                                        + index.indexFile().fileName()
+                                        + " was built on; the table is unchanged. Build the index"
+                                        + " again.");
+                    }
+                }
+            }
+        }
     }
 
     /**

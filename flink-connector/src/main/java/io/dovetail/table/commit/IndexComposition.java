@@ -65,12 +65,14 @@ final class IndexComposition {
     /**
      * @param droppedGlobalIndexes names of global index files of {@code latest} the commit drops
      *     ({@link GlobalIndexUpdate})
+     * @param addedGlobalIndexes global index files the commit adds, written before it
      */
     static Result compose(
             TableState latest,
             CommitOperation operation,
             Collection<ManifestEntry> liveAfter,
             Set<String> droppedGlobalIndexes,
+            List<IndexManifestEntry> addedGlobalIndexes,
             Path indexDir) {
         IndexChanges changes = operation.indexChanges();
         Map<String, IndexManifestEntry> live = new LinkedHashMap<>();
@@ -116,6 +118,7 @@ final class IndexComposition {
             }
         }
         List<IndexManifestEntry> added = new ArrayList<>(changes.added());
+        added.addAll(addedGlobalIndexes);
         List<Path> written = new ArrayList<>();
         Set<String> toRewrite = new HashSet<>();
         for (Map.Entry<DataFileKey, String> pair : vectorHolders.entrySet()) {

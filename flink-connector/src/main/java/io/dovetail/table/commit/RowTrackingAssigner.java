@@ -35,8 +35,10 @@ import java.util.Map;
  * 0) get the snapshot id as minimum and maximum sequence number; new appended files without a first
  * row id get consecutive row-id ranges starting at the previous {@code nextRowId}, files of one
  * partition kept together in their original order. A {@code .blob} file takes the next row ids of
- * its field inside the normal file before it (the writer lists a normal file, then its BLOB files).
- * Files that already carry a first row id (partial-column updates, compaction output) keep it.
+ * its field inside the normal file before it, and a vector-store file the next row ids of its
+ * column set there (the writer lists a normal file, then its BLOB files, then its vector-store
+ * files; Paimon's running counter of vector-store rows gives the same ids for such a list). Files
+ * that already carry a first row id (partial-column updates, compaction output) keep it.
  */
 final class RowTrackingAssigner {
 
@@ -50,7 +52,8 @@ final class RowTrackingAssigner {
     static Result assign(List<ManifestEntry> changes, long snapshotId, long nextRowId) {
         long next = nextRowId;
         long ownerFirst = -1; // the range of the last normal file given row ids
-        Map<String, Long> blobNext = new HashMap<>(); // per BLOB field: its next row id there
+        // per BLOB field, or vector-store column set: its next row id in the owning normal file
+        Map<String, Long> dedicatedNext = new HashMap<>();
         List<ManifestEntry> out = new ArrayList<>(changes.size());
         for (ManifestEntry entry : groupedByPartition(changes)) {
             if (entry.kind() != FileKind.ADD) {
@@ -62,21 +65,24 @@ final class RowTrackingAssigner {
             if (file.minSequenceNumber() == 0) {
                 builder.sequenceNumbers(snapshotId, snapshotId);
             }
-            if (needsRowIds(file) && DataFileKinds.isBlob(file.fileName())) {
-                String field = file.writeCols().get(0);
-                long first = blobNext.getOrDefault(field, ownerFirst);
+            if (needsRowIds(file) && DataFileKinds.isDedicated(file.fileName())) {
+                String columns =
+                        DataFileKinds.isBlob(file.fileName())
+                                ? file.writeCols().get(0)
+                                : "vector " + file.writeCols();
+                long first = dedicatedNext.getOrDefault(columns, ownerFirst);
                 if (ownerFirst < 0 || first + file.rowCount() > next) {
                     throw new IllegalStateException(
-                            "BLOB file "
+                            "Dedicated file "
                                     + file.fileName()
                                     + " does not follow a normal file with rows for it");
                 }
                 builder.firstRowId(first);
-                blobNext.put(field, first + file.rowCount());
+                dedicatedNext.put(columns, first + file.rowCount());
             } else if (needsRowIds(file)) {
                 builder.firstRowId(next);
                 ownerFirst = next;
-                blobNext.clear();
+                dedicatedNext.clear();
                 next += file.rowCount();
             }
             out.add(

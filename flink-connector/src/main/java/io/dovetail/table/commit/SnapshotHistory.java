@@ -96,7 +96,7 @@ final class SnapshotHistory {
         try {
             return Optional.of(store.snapshots().snapshot(id));
         } catch (DovetailException e) {
-            if (e.kind() == DovetailException.Kind.INVALID_ARGUMENT) {
+            if (e.kind() == DovetailException.Kind.NO_SUCH_SNAPSHOT) {
                 return Optional.empty();
             }
             throw e;

@@ -164,7 +164,12 @@ public final class TableCommit {
                     GlobalIndexUpdate.dropped(operation, state.indexFiles(), schema, fileFields);
             IndexComposition.Result index =
                     IndexComposition.compose(
-                            state, operation, liveAfter, droppedIndexes, paths.indexDir());
+                            state,
+                            operation,
+                            liveAfter,
+                            droppedIndexes,
+                            GlobalIndexUpdate.added(operation),
+                            paths.indexDir());
             written.addAll(index.written());
             hook.reached(Step.CHECKED);
             String indexManifest = state.indexManifest();
@@ -285,6 +290,9 @@ public final class TableCommit {
         } else if (operation instanceof CommitOperation.Materialize materialize) {
             Snapshot base = base(materialize.baseSnapshotId(), state);
             MaterializeConflictCheck.check(materialize, historySince(base, state));
+        } else if (operation instanceof CommitOperation.GlobalIndexes indexes) {
+            Snapshot base = base(indexes.baseSnapshotId(), state);
+            GlobalIndexUpdate.checkBuilt(indexes, historySince(base, state), fileFields);
         }
         LayoutCheck.checkClaimedRanges(
                 state, operation.dataChanges(), operation instanceof CommitOperation.Compact);

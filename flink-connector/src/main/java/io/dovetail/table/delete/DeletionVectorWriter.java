@@ -95,12 +95,13 @@ public final class DeletionVectorWriter {
                         anchors.groupOfRow(rowId)
                                 .orElseThrow(
                                         () ->
-                                                Errors.invalidArgument(
-                                                        "Cannot delete row id "
-                                                                + rowId
-                                                                + ": no live file of snapshot "
-                                                                + base.id()
-                                                                + " holds it."));
+                                                Errors.staleRowId(
+                                                        rowId,
+                                                        base.id(),
+                                                        "",
+                                                        "Cannot delete it; take the row ids from"
+                                                                + " a read of the base"
+                                                                + " snapshot."));
                 vector =
                         additions.computeIfAbsent(
                                 anchorOf(group, base).file().fileName(), k -> new DeletionVector());
@@ -288,7 +289,7 @@ public final class DeletionVectorWriter {
                             + " read such tables), or overwrite whole partitions instead.");
         }
         if (TableOptions.isTrue(schema.options(), TableOptions.DELETION_VECTORS_BITMAP64)) {
-            throw Errors.unsupported(
+            throw Errors.unsupportedLayout(
                     "writing deletion vectors to a table with '"
                             + TableOptions.DELETION_VECTORS_BITMAP64
                             + "' = 'true'",

@@ -36,7 +36,20 @@ public class DovetailException extends RuntimeException {
         INVALID_LAYOUT,
         CONFLICT,
         REFUSED_BY_OPTION,
-        IO
+        IO,
+        /** A _ROW_ID in no live row range of the base snapshot. */
+        STALE_ROW_ID,
+        /** Two changes of one row in one write (a merge source matching a row twice). */
+        DUPLICATE_MATCH,
+        /** A snapshot that was never committed or no longer exists. */
+        NO_SUCH_SNAPSHOT,
+        /** A snapshot that snapshot expiry removed before a read got to it. */
+        EXPIRED_SNAPSHOT,
+        /**
+         * A merge source larger than a broadcast key join may hold ({@link
+         * SourceTooLargeToBroadcast}).
+         */
+        SOURCE_TOO_LARGE
     }
 
     private final Kind kind;

@@ -85,6 +85,129 @@ public final class Errors {
         return new DovetailException(Kind.REFUSED_BY_OPTION, message, null);
     }
 
+    /**
+     * The base snapshot of a job expired before the job pinned it: a conflict (nothing was changed;
+     * running the job again reads a newer base).
+     */
+    public static DovetailException baseSnapshotExpired(long snapshotId, String what) {
+        return conflict(
+                "Base snapshot "
+                        + snapshotId
+                        + " of "
+                        + what
+                        + " expired before its job started; the table is unchanged. Run it"
+                        + " again.");
+    }
+
+    /**
+     * Snapshot {@code id} of {@code table} does not exist; {@code existing} are the ids that do.
+     */
+    public static DovetailException noSuchSnapshot(long id, Object table, long[] existing) {
+        return new DovetailException(
+                Kind.NO_SUCH_SNAPSHOT,
+                "Snapshot "
+                        + id
+                        + " does not exist in table "
+                        + table
+                        + (existing.length == 0
+                                ? "; the table has no snapshots."
+                                : "; available range "
+                                        + existing[0]
+                                        + ".."
+                                        + existing[existing.length - 1]
+                                        + "."),
+                null);
+    }
+
+    /**
+     * Snapshot expiry removed snapshot {@code id} before {@code reader} got to it, so it cannot
+     * {@code cannot} ("read the changes of snapshot 7 of table t"); {@code fix} says what to do.
+     */
+    public static DovetailException expiredSnapshot(
+            String cannot, long id, String reader, long earliestKept, String fix) {
+        return new DovetailException(
+                Kind.EXPIRED_SNAPSHOT,
+                "Cannot "
+                        + cannot
+                        + ": snapshot "
+                        + id
+                        + " was expired before "
+                        + reader
+                        + " got to it (earliest kept: "
+                        + earliestKept
+                        + "). "
+                        + fix,
+                null);
+    }
+
+    /**
+     * A {@code _ROW_ID} (null: NULL) in no live row range of base snapshot {@code baseSnapshotId}:
+     * the row was rewritten or removed since the id was read, or the id was never the table's.
+     *
+     * @param why what more is known (may be empty), e.g. {@code "; its range was removed"}
+     * @param fix what to do, a sentence
+     */
+    public static DovetailException staleRowId(
+            Long rowId, long baseSnapshotId, String why, String fix) {
+        return new DovetailException(
+                Kind.STALE_ROW_ID,
+                "Stale row id "
+                        + (rowId == null ? "NULL" : rowId)
+                        + ": it is in no live row range of base snapshot "
+                        + baseSnapshotId
+                        + why
+                        + ". "
+                        + fix,
+                null);
+    }
+
+    /**
+     * Target row {@code rowId} is matched by two source rows of a merge (described by {@code first}
+     * and {@code second}).
+     */
+    public static DovetailException duplicateMatch(long rowId, String first, String second) {
+        return new DovetailException(
+                Kind.DUPLICATE_MATCH,
+                "Target row with _ROW_ID "
+                        + rowId
+                        + " is matched by more than one source row: one "
+                        + first
+                        + ", another "
+                        + second
+                        + ". Make the merge condition match at most one source row per target"
+                        + " row; nothing was committed.",
+                null);
+    }
+
+    /** A column update gives row {@code rowId} two new values. */
+    public static DovetailException duplicateUpdate(long rowId) {
+        return new DovetailException(
+                Kind.DUPLICATE_MATCH,
+                "Row id " + rowId + " is updated twice; give each row at most one new value.",
+                null);
+    }
+
+    /**
+     * A broadcast key join's copy of the merge source ({@code rows} rows in {@code bytes} bytes of
+     * heap) outgrew its {@code budget}: typed, so the merge reruns as a SQL join.
+     */
+    public static SourceTooLargeToBroadcast sourceTooLargeToBroadcast(
+            int rows, long bytes, long budget) {
+        return new SourceTooLargeToBroadcast(
+                String.format(
+                        "The merge source is too large for a broadcast key join: %d source"
+                                + " rows took %d bytes of heap, over %d",
+                        rows, bytes, budget));
+    }
+
+    /**
+     * Table files or metadata in a layout Dovetail does not handle (yet), valid for Paimon: vector
+     * store files, changelogs, 64-bit deletion vectors, inline BLOB descriptors.
+     */
+    public static DovetailException unsupportedLayout(String what, String hint) {
+        return unsupported(what, hint);
+    }
+
     /** An I/O failure of the underlying file system. */
     public static DovetailException io(String action, Object file, Throwable cause) {
         return new DovetailException(

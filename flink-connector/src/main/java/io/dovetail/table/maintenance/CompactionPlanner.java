@@ -20,15 +20,20 @@ package io.dovetail.table.maintenance;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.maintenance.CompactionTask.Group;
 import io.dovetail.table.manifest.DataFileKinds;
+import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * Plans data-evolution compaction over the live files of one snapshot (semantics §8.1), per
@@ -36,7 +41,11 @@ import java.util.Map;
  *
  * <ol>
  *   <li>normal files with equal row ranges form a group; groups whose ranges touch ({@code next
- *       first == previous last + 1}) form a run;
+ *       first == previous last + 1}) and whose dedicated files are alike form a run: the same BLOB
+ *       fields and the same vector-store bunches (schema, format, columns), so that after the merge
+ *       each field's files and each bunch still tile the merged range, which Paimon 1.4.2's reader
+ *       requires (a range of rows written before a VECTOR or BLOB column existed, or in another
+ *       schema version, is not merged with one written after);
  *   <li>each run's groups are walked in row order and packed into a bin whose weight is the sum
  *       over its files of {@code max(file size, open-file cost)}: a group heavier than the target
  *       closes the current bin and forms a bin of its own; otherwise it joins the bin, which closes
@@ -45,9 +54,8 @@ import java.util.Map;
  *       never with a single file (its rewrite would be the same file again).
  * </ol>
  *
- * BLOB files take no part (as in Paimon 1.4.2): they keep their row ids, which stay inside the one
- * normal file a task writes. Partitions holding vector-store files are refused: Dovetail cannot
- * read those files yet, so it cannot vouch for the layout around them.
+ * BLOB and vector-store files are not rewritten (as in Paimon 1.4.2): they keep their row ids,
+ * which stay inside the one normal file a task writes.
  */
 public final class CompactionPlanner {
 
@@ -60,28 +68,62 @@ public final class CompactionPlanner {
     /** The tasks for {@code liveFiles}, the live files of the partitions to compact. */
     public List<CompactionTask> plan(List<ManifestEntry> liveFiles) {
         Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
+        Map<ByteBuffer, List<ManifestEntry>> dedicatedByPartition = new HashMap<>();
         for (ManifestEntry entry : liveFiles) {
-            if (DataFileKinds.isVectorStore(entry.file().fileName())) {
-                throw Errors.unsupported(
-                        "compacting a partition that holds vector-store file "
-                                + entry.file().fileName(),
-                        "Dovetail does not read vector-store files yet, so it leaves their"
-                                + " partitions alone: compact the other partitions only, or"
-                                + " compact this table with Paimon");
+            if (entry.file().rowCount() == 0) {
+                continue;
             }
-            if (DataFileKinds.isNormal(entry.file().fileName()) && entry.file().rowCount() > 0) {
-                byPartition
-                        .computeIfAbsent(ByteBuffer.wrap(entry.partition()), k -> new ArrayList<>())
-                        .add(entry);
-            }
+            (DataFileKinds.isNormal(entry.file().fileName()) ? byPartition : dedicatedByPartition)
+                    .computeIfAbsent(ByteBuffer.wrap(entry.partition()), k -> new ArrayList<>())
+                    .add(entry);
         }
         List<CompactionTask> tasks = new ArrayList<>();
-        for (List<ManifestEntry> files : byPartition.values()) {
-            for (List<Group> run : runs(groups(files))) {
+        for (Map.Entry<ByteBuffer, List<ManifestEntry>> partition : byPartition.entrySet()) {
+            List<Group> groups = groups(partition.getValue());
+            List<Set<String>> signatures =
+                    signatures(
+                            groups,
+                            dedicatedByPartition.getOrDefault(partition.getKey(), List.of()));
+            for (List<Group> run : runs(groups, signatures)) {
                 pack(run, tasks);
             }
         }
         return tasks;
+    }
+
+    /**
+     * Per group, what its dedicated files are: BLOB fields and vector-store bunches, each by schema
+     * id, format and columns written.
+     */
+    private static List<Set<String>> signatures(List<Group> groups, List<ManifestEntry> dedicated) {
+        List<Set<String>> signatures = new ArrayList<>();
+        TreeMap<Long, Integer> byFirst = new TreeMap<>();
+        for (int g = 0; g < groups.size(); g++) {
+            signatures.add(new TreeSet<>());
+            byFirst.put(groups.get(g).range().first(), g);
+        }
+        for (ManifestEntry entry : dedicated) {
+            DataFileMeta file = entry.file();
+            Map.Entry<Long, Integer> owner = byFirst.floorEntry(file.firstRowId());
+            if (owner == null) {
+                continue; // no normal file owns it: a broken layout the readers report
+            }
+            List<String> columns =
+                    new ArrayList<>(file.writeCols() == null ? List.of() : file.writeCols());
+            columns.sort(null);
+            signatures
+                    .get(owner.getValue())
+                    .add(
+                            DataFileKinds.isBlob(file.fileName())
+                                    ? "blob " + columns
+                                    : "vector "
+                                            + file.schemaId()
+                                            + " "
+                                            + DataFileKinds.vectorStoreFormat(file.fileName())
+                                            + " "
+                                            + columns);
+        }
+        return signatures;
     }
 
     /** The groups of one partition's files in row order; unequal overlapping ranges are refused. */
@@ -119,13 +161,15 @@ public final class CompactionPlanner {
         return groups;
     }
 
-    /** Maximal chains of groups whose ranges touch. */
-    private static List<List<Group>> runs(List<Group> groups) {
+    /** Maximal chains of groups whose ranges touch and whose dedicated files are alike. */
+    private static List<List<Group>> runs(List<Group> groups, List<Set<String>> signatures) {
         List<List<Group>> runs = new ArrayList<>();
         List<Group> run = new ArrayList<>();
-        for (Group group : groups) {
+        for (int g = 0; g < groups.size(); g++) {
+            Group group = groups.get(g);
             if (!run.isEmpty()
-                    && group.range().first() != run.get(run.size() - 1).range().last() + 1) {
+                    && (group.range().first() != run.get(run.size() - 1).range().last() + 1
+                            || !signatures.get(g).equals(signatures.get(g - 1)))) {
                 runs.add(run);
                 run = new ArrayList<>();
             }

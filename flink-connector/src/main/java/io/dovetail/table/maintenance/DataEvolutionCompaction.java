@@ -28,11 +28,9 @@ import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.scan.SnapshotFiles;
-import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
-import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.core.fs.Path;
@@ -119,6 +117,7 @@ public final class DataEvolutionCompaction {
                     DovetailException.Kind.CONFLICT,
                     DovetailException.Kind.INVALID_LAYOUT,
                     DovetailException.Kind.INVALID_ARGUMENT,
+                    DovetailException.Kind.NO_SUCH_SNAPSHOT,
                     DovetailException.Kind.UNSUPPORTED);
 
     private final TableStore store;
@@ -192,7 +191,6 @@ public final class DataEvolutionCompaction {
      */
     public Optional<Plan> plan(Predicate<RowData> partitions, CompactionConfig config) {
         TableSchema schema = store.latestSchema();
-        checkNoVectorStoreColumns(schema);
         Optional<Snapshot> latest = store.latestSnapshot();
         if (latest.isEmpty()) {
             return Optional.empty();
@@ -289,18 +287,5 @@ public final class DataEvolutionCompaction {
             }
         }
         return selected;
-    }
-
-    /** Refuses a table whose schema has VECTOR columns stored in vector-store files. */
-    static void checkNoVectorStoreColumns(TableSchema schema) {
-        for (DataField field : schema.fields()) {
-            if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)
-                    && !DataEvolutionTableValidator.isBlobColumn(field.type())) {
-                throw Errors.unsupported(
-                        "compacting a table with vector-store column '" + field.name() + "'",
-                        "Dovetail does not read vector-store files yet, so it leaves such a table"
-                                + " alone; compact it with Paimon");
-            }
-        }
     }
 }

@@ -150,7 +150,7 @@ public final class DeletionVectorMaterialization {
                         .findAny()
                         .ifPresent(
                                 e -> {
-                                    throw Errors.unsupported(
+                                    throw Errors.unsupportedLayout(
                                             "materializing a group with BLOB or vector-store file "
                                                     + e.file().fileName(),
                                             "Materialize the other partitions only");
@@ -354,7 +354,7 @@ public final class DeletionVectorMaterialization {
     private static void checkNoDedicatedColumns(TableSchema schema) {
         for (DataField field : schema.fields()) {
             if (DataEvolutionTableValidator.isDedicatedColumn(schema, field)) {
-                throw Errors.unsupported(
+                throw Errors.unsupportedLayout(
                         "materializing the deletion vectors of a table with BLOB or vector-store"
                                 + " column '"
                                 + field.name()

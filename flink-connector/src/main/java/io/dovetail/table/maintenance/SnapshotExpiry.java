@@ -77,7 +77,7 @@ public final class SnapshotExpiry {
         for (long id = earliest; id < end; id++) {
             Snapshot expired = store.snapshots().snapshot(id);
             if (expired.changelogManifestList() != null) {
-                throw Errors.unsupported(
+                throw Errors.unsupportedLayout(
                         "expiring snapshot " + id + ", which has a changelog",
                         "Data-evolution tables produce no changelog; expire this table with"
                                 + " Paimon");

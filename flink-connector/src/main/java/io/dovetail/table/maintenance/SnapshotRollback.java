@@ -119,13 +119,12 @@ public final class SnapshotRollback {
         }
         Snapshot latest = latest();
         if (!store.snapshots().exists(tagged.id())) {
-            throw Errors.unsupported(
-                    "rolling back to tag '"
-                            + name
-                            + "', whose snapshot "
-                            + tagged.id()
-                            + " has expired",
-                    "Roll back to a snapshot that still exists, or restore the tag with Paimon");
+            throw Errors.expiredSnapshot(
+                    "roll back to tag '" + name + "'",
+                    tagged.id(),
+                    "the rollback",
+                    store.snapshots().earliestId().orElse(latest.id()),
+                    "Roll back to a snapshot that still exists, or restore the tag with Paimon.");
         }
         return rollBack(latest, tagged);
     }
@@ -136,7 +135,7 @@ public final class SnapshotRollback {
                     latest.id(), target.id(), latest.id(), latest.nextRowId(), 0, 0, 0, 0);
         }
         if (latest.changelogManifestList() != null) {
-            throw Errors.unsupported(
+            throw Errors.unsupportedLayout(
                     "rolling back a table with changelog files",
                     "Data-evolution tables produce no changelog; roll this table back with Paimon");
         }

@@ -73,7 +73,8 @@ public enum AvroCodec {
         }
     }
 
-    CodecFactory factory() {
+    /** Avro's codec factory of this codec (zstandard at Paimon's default level 1). */
+    public CodecFactory factory() {
         switch (this) {
             case NULL:
                 return CodecFactory.nullCodec();

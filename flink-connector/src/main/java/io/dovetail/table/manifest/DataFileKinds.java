@@ -24,6 +24,8 @@ package io.dovetail.table.manifest;
  */
 public final class DataFileKinds {
 
+    private static final String VECTOR_MARKER = ".vector.";
+
     private DataFileKinds() {}
 
     public static boolean isDedicated(String fileName) {
@@ -35,7 +37,18 @@ public final class DataFileKinds {
     }
 
     public static boolean isVectorStore(String fileName) {
-        return fileName.contains(".vector.");
+        return fileName.contains(VECTOR_MARKER);
+    }
+
+    /**
+     * The format name of vector-store file {@code fileName}: what follows {@code .vector.}, up to a
+     * compression suffix ({@code data-x-1.vector.json.zst} is {@code json}).
+     */
+    public static String vectorStoreFormat(String fileName) {
+        String rest =
+                fileName.substring(fileName.lastIndexOf(VECTOR_MARKER) + VECTOR_MARKER.length());
+        int dot = rest.indexOf('.');
+        return dot < 0 ? rest : rest.substring(0, dot);
     }
 
     public static boolean isNormal(String fileName) {

@@ -48,10 +48,13 @@ public final class FileNameFactory {
         this.uuid = uuid.toString();
     }
 
-    /** {@code data-<uuid>-<n>.<format>}, format lower-cased (e.g. {@code parquet}). */
+    /**
+     * {@code data-<uuid>-<n>.<format>}, format lower-cased (e.g. {@code parquet}, or {@code
+     * vector.avro} for a vector-store file).
+     */
     public String newDataFileName(String format) {
         String extension = format == null ? "" : format.toLowerCase(Locale.ROOT);
-        if (!extension.matches("[a-z0-9]+")) {
+        if (!extension.matches("[a-z0-9]+(\\.[a-z0-9]+)*")) {
             throw Errors.invalidArgument(
                     "Invalid data file format '" + format + "': expected e.g. 'parquet'.");
         }

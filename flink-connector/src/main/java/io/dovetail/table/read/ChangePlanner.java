@@ -341,18 +341,14 @@ public final class ChangePlanner {
     }
 
     private DovetailException expiredError(long id, long reading) {
-        return Errors.invalidArgument(
-                "Cannot read the changes of snapshot "
-                        + reading
-                        + " of table "
-                        + store.paths().root()
-                        + ": snapshot "
-                        + id
-                        + " was expired before this streaming read got to it (earliest kept: "
-                        + store.snapshots().earliestId().orElse(0)
-                        + "). Set the 'consumer-id' option so that snapshot expiry keeps what a"
-                        + " streaming read has not read yet, and restart the read from a snapshot"
-                        + " that still exists.");
+        return Errors.expiredSnapshot(
+                "read the changes of snapshot " + reading + " of table " + store.paths().root(),
+                id,
+                "this streaming read",
+                store.snapshots().earliestId().orElse(0),
+                "Set the 'consumer-id' option so that snapshot expiry keeps what a streaming read"
+                        + " has not read yet, and restart the read from a snapshot that still"
+                        + " exists.");
     }
 
     private static void requireRowId(ReadRequest request) {

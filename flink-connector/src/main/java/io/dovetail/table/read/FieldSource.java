@@ -46,6 +46,18 @@ public sealed interface FieldSource {
         }
     }
 
+    /**
+     * A VECTOR column from the group's vector-store files {@code files} (indexes into {@link
+     * FileGroup#files()}: one bunch, every version of it, each file listing the bunch's columns
+     * read), column {@code column} of them.
+     */
+    record FromVectorFiles(List<Integer> files, int column) implements FieldSource {
+
+        public FromVectorFiles {
+            files = List.copyOf(files);
+        }
+    }
+
     /** No file of the group wrote the column: NULL. */
     record Null() implements FieldSource {}
 

@@ -29,14 +29,17 @@ import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import javax.annotation.Nullable;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads one group: its files in lockstep, a batch at a time (never across a block of any file),
  * stitched by position at the column-vector level. Each output column borrows the vector of its
  * provider file (wrapped in a {@link CastVector} only when the column's type changed); a column no
  * file wrote is an all-NULL vector; a BLOB column of {@code .blob} files reads each value only when
- * asked for ({@link BlobColumnReader}); partition columns and {@code _SEQUENCE_NUMBER} are
+ * asked for ({@link BlobColumnReader}); VECTOR columns of vector-store files come from one reader
+ * per bunch ({@link VectorColumnsReader}); partition columns and {@code _SEQUENCE_NUMBER} are
  * constants ({@link ConstantVector}) and {@code _ROW_ID} is computed. The anchor's deletion vector
  * and the selected row ranges become the batch's selection, applied identically to every column so
  * all files stay aligned.
@@ -48,7 +51,9 @@ final class GroupReader implements AutoCloseable {
     private final FileGroup group;
     private final int batchSize;
     private final List<FileColumnsReader> readers = new ArrayList<>(); // read in lockstep
-    private final List<FileColumnsReader> byFile = new ArrayList<>(); // normal files; null: .blob
+    // normal files; null: dedicated
+    private final List<FileColumnsReader> byFile = new ArrayList<>();
+    private final Map<List<Integer>, VectorColumnsReader> vectorBunches = new HashMap<>();
     private final List<CastVector> casts = new ArrayList<>();
     private final List<RowIdVector> rowIds = new ArrayList<>();
     @Nullable private final DeletionVector deletions;
@@ -62,7 +67,7 @@ final class GroupReader implements AutoCloseable {
         try {
             for (GroupFile file : group.files()) {
                 FileColumnsReader reader =
-                        DataFileKinds.isBlob(file.meta().fileName())
+                        DataFileKinds.isDedicated(file.meta().fileName())
                                 ? null
                                 : FileColumnsReader.open(file, batchSize);
                 byFile.add(reader);
@@ -107,6 +112,18 @@ final class GroupReader implements AutoCloseable {
                             files, group.range().first(), group.range().count(), b.asDescriptors());
             readers.add(reader);
             return reader.vector(0);
+        } else if (source instanceof FieldSource.FromVectorFiles v) {
+            VectorColumnsReader reader = vectorBunches.get(v.files());
+            if (reader == null) {
+                List<GroupFile> files = new ArrayList<>();
+                v.files().forEach(i -> files.add(group.files().get(i)));
+                reader =
+                        new VectorColumnsReader(
+                                files, group.range().first(), group.range().count(), batchSize);
+                vectorBunches.put(v.files(), reader);
+                readers.add(reader);
+            }
+            return reader.vector(v.column());
         } else if (source instanceof FieldSource.SequenceNumber s) {
             return new ConstantVector(s.value());
         } else if (source instanceof FieldSource.PartitionValue p) {

@@ -91,7 +91,7 @@ final class GroupStatistics {
                     ? ColumnBounds.allNull(rows)
                     : new ColumnBounds(value, value, 0L, rows);
         }
-        if (providers.fromBlobFiles(field)) {
+        if (providers.fromDedicatedFiles(field)) {
             return ColumnBounds.unknown(rows);
         }
         ProviderSelection.Provider provider = providers.provider(field);

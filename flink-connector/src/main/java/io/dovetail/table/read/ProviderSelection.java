@@ -18,6 +18,7 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableOptions;
@@ -34,6 +35,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.LongFunction;
 
 /**
@@ -45,9 +47,13 @@ import java.util.function.LongFunction;
  * in a newer file wins: there is no per-value fallback. A column no file wrote is NULL, or an error
  * when it is NOT NULL. Partition columns are never read from files: every row holds the group's
  * {@link PartitionValues}. A BLOB column no normal file wrote comes from the group's {@code .blob}
- * files of its field (every version of them; {@link BlobColumnReader} picks per row). Reads and
- * statistics pruning ({@link GroupStatistics}) both ask it, so a column's statistics always
- * describe the values read.
+ * files of its field (every version of them; {@link BlobColumnReader} picks per row). A VECTOR
+ * column no normal file wrote comes from the group's vector-store files: they form one bunch per
+ * {@link VectorBunchKey} (schema id, format, columns written), the first bunch in key order that
+ * holds the column provides it (Paimon 1.4.2's order, which writers follow: an update of a VECTOR
+ * column writes into that bunch), and a bunch is read as the chain of its newest file at each
+ * position ({@link VectorColumnsReader}). Reads and statistics pruning ({@link GroupStatistics})
+ * both ask it, so a column's statistics always describe the values read.
  */
 public final class ProviderSelection {
 
@@ -66,16 +72,16 @@ public final class ProviderSelection {
      * The providers of a group.
      *
      * @param normalFiles the group's normal files in manifest order (at least one)
-     * @param blobFiles the group's {@code .blob} files
+     * @param dedicatedFiles the group's {@code .blob} and vector-store files
      * @param partition the group's partition
      * @param schemas schema by id
      */
     public static Providers of(
             List<Candidate> normalFiles,
-            List<Candidate> blobFiles,
+            List<Candidate> dedicatedFiles,
             PartitionValues partition,
             LongFunction<TableSchema> schemas) {
-        return new Providers(normalFiles, blobFiles, partition, schemas);
+        return new Providers(normalFiles, dedicatedFiles, partition, schemas);
     }
 
     /** The normal files of one group newest first, each with the columns it wrote. */
@@ -84,20 +90,32 @@ public final class ProviderSelection {
         private final List<Candidate> ordered;
         private final List<Map<Integer, DataField>> written;
         private final Map<Integer, BlobFiles> blobs = new HashMap<>();
+        private final List<VectorBunch> vectorBunches; // in bunch-key order
         private final PartitionValues partition;
+        private final LongFunction<TableSchema> schemas;
 
         private Providers(
                 List<Candidate> normalFiles,
-                List<Candidate> blobFiles,
+                List<Candidate> dedicatedFiles,
                 PartitionValues partition,
                 LongFunction<TableSchema> schemas) {
             this.partition = partition;
-            for (Candidate blob : blobFiles) {
-                DataField field = blobField(blob.meta(), schemas);
+            this.schemas = schemas;
+            Map<VectorBunchKey, List<Candidate>> bunches = new TreeMap<>();
+            for (Candidate file : dedicatedFiles) {
+                if (DataFileKinds.isVectorStore(file.meta().fileName())) {
+                    bunches.computeIfAbsent(
+                                    VectorBunchKey.of(file.meta(), schemas), k -> new ArrayList<>())
+                            .add(file);
+                    continue;
+                }
+                DataField field = blobField(file.meta(), schemas);
                 blobs.computeIfAbsent(field.id(), id -> new BlobFiles(field, new ArrayList<>()))
                         .files()
-                        .add(blob);
+                        .add(file);
             }
+            vectorBunches = new ArrayList<>();
+            bunches.values().forEach(files -> vectorBunches.add(new VectorBunch(files)));
             ordered = new ArrayList<>(normalFiles);
             ordered.sort(
                     Comparator.comparingLong((Candidate c) -> c.meta().maxSequenceNumber())
@@ -119,11 +137,12 @@ public final class ProviderSelection {
         }
 
         /**
-         * Whether {@code field} is a BLOB column read from {@code .blob} files here (no normal file
-         * provides it): such files carry no statistics.
+         * Whether {@code field} is read from {@code .blob} or vector-store files here (no normal
+         * file provides it): such files carry no statistics.
          */
-        public boolean fromBlobFiles(DataField field) {
-            return providerOf(field) < 0 && blobs.containsKey(field.id());
+        public boolean fromDedicatedFiles(DataField field) {
+            return providerOf(field) < 0
+                    && (blobs.containsKey(field.id()) || vectorBunchOf(field) >= 0);
         }
 
         /** The group's partition, where its partition columns come from. */
@@ -160,7 +179,7 @@ public final class ProviderSelection {
                     column[f] = columns.size();
                     DataField stored = written.get(provider[f]).get(field.id());
                     if (stored.type().root() == TypeRoot.BLOB) {
-                        throw Errors.unsupported(
+                        throw Errors.unsupportedLayout(
                                 "reading BLOB column '"
                                         + field.name()
                                         + "' stored inline as descriptors ('"
@@ -172,6 +191,7 @@ public final class ProviderSelection {
                     columns.add(stored);
                 } else if (!field.type().nullable()
                         && !blobs.containsKey(field.id())
+                        && vectorBunchOf(field) < 0
                         && !isSystem(field)
                         && !partition.contains(field)) {
                     throw Errors.invalidLayout(
@@ -194,6 +214,7 @@ public final class ProviderSelection {
                 }
             }
             List<FieldSource> sources = new ArrayList<>();
+            Map<Integer, List<Integer>> bunchFiles = new HashMap<>(); // bunch -> its GroupFiles
             for (int f = 0; f < fields.size(); f++) {
                 int id = fields.get(f).id();
                 int file = provider[f] < 0 ? -1 : opened[provider[f]];
@@ -213,6 +234,12 @@ public final class ProviderSelection {
                     sources.add(
                             new FieldSource.FromBlobFiles(
                                     parts, blob.stored(), blobsAsDescriptors));
+                } else if (file < 0 && vectorBunchOf(fields.get(f)) >= 0) {
+                    int bunch = vectorBunchOf(fields.get(f));
+                    List<Integer> parts =
+                            bunchFiles.computeIfAbsent(
+                                    bunch, b -> openBunch(vectorBunches.get(b), fields, files));
+                    sources.add(new FieldSource.FromVectorFiles(parts, columnIn(files, parts, id)));
                 } else if (file < 0) {
                     sources.add(new FieldSource.Null());
                 } else {
@@ -222,6 +249,48 @@ public final class ProviderSelection {
                 }
             }
             return new Selected(files, sources);
+        }
+
+        /**
+         * Adds the files of {@code bunch} to {@code files}, each with the columns of {@code fields}
+         * the bunch holds, as that file's own schema declares them; returns their indexes.
+         */
+        private List<Integer> openBunch(
+                VectorBunch bunch, List<DataField> fields, List<GroupFile> files) {
+            List<Integer> parts = new ArrayList<>();
+            for (Candidate c : bunch.files()) {
+                Map<Integer, DataField> stored = writtenFields(c.meta(), schemas);
+                List<DataField> columns = new ArrayList<>();
+                for (DataField field : fields) {
+                    if (stored.containsKey(field.id()) && providerOf(field) < 0) {
+                        columns.add(stored.get(field.id()));
+                    }
+                }
+                parts.add(files.size());
+                files.add(new GroupFile(c.path(), c.meta(), columns));
+            }
+            return parts;
+        }
+
+        /** The column of field {@code id} in the bunch whose files are {@code parts}. */
+        private static int columnIn(List<GroupFile> files, List<Integer> parts, int id) {
+            List<DataField> columns = files.get(parts.get(0)).columns();
+            for (int c = 0; c < columns.size(); c++) {
+                if (columns.get(c).id() == id) {
+                    return c;
+                }
+            }
+            throw new IllegalStateException("No column of field " + id + " in its bunch");
+        }
+
+        /** The first vector-store bunch (newest first) holding {@code field}, or -1. */
+        private int vectorBunchOf(DataField field) {
+            for (int b = 0; b < vectorBunches.size(); b++) {
+                if (vectorBunches.get(b).holds(field.id(), schemas)) {
+                    return b;
+                }
+            }
+            return -1;
         }
 
         /**
@@ -247,6 +316,14 @@ public final class ProviderSelection {
 
     /** The {@code .blob} files of one BLOB field, and the field as their schemas declare it. */
     private record BlobFiles(DataField stored, List<Candidate> files) {}
+
+    /** The vector-store files of a group with one {@link VectorBunchKey}. */
+    private record VectorBunch(List<Candidate> files) {
+
+        boolean holds(int fieldId, LongFunction<TableSchema> schemas) {
+            return writtenFields(files.get(0).meta(), schemas).containsKey(fieldId);
+        }
+    }
 
     /** The BLOB field a {@code .blob} file holds: its one {@code writeCols} name, by its schema. */
     private static DataField blobField(DataFileMeta file, LongFunction<TableSchema> schemas) {

@@ -23,7 +23,6 @@ import io.dovetail.table.error.Errors;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.DeletionVectorMeta;
 import io.dovetail.table.index.IndexManifestEntry;
-import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -49,8 +48,9 @@ import java.util.function.LongFunction;
  * Plans a data-evolution read of one snapshot, with cost proportional to the number of live files:
  *
  * <ol>
- *   <li>live files → partition filter → {@code _ROW_ID} range pruning by the requested row ranges
- *       and those the filter implies ({@link RowIdRanges});
+ *   <li>live files → partition filter → {@code _ROW_ID} range pruning by the requested row ranges,
+ *       those the filter implies ({@link RowIdRanges}) and, per partition, those the global indexes
+ *       allow for the filter's equalities and INs ({@link GlobalIndexRowIds});
  *   <li>groups: files of a partition whose row ranges overlap transitively ({@link RowGroups},
  *       which also validates the layout);
  *   <li>per group: the filter's statistics check ({@link GroupStatistics}, {@link BoundsCheck})
@@ -98,6 +98,11 @@ public final class ReadPlanner {
         Map<ByteBuffer, Boolean> partitionAccepted = new HashMap<>();
         Map<ByteBuffer, List<ManifestEntry>> byPartition = new LinkedHashMap<>();
         List<RowRange> rowRanges = rowRanges(request);
+        Map<ByteBuffer, List<RowRange>> indexed = new HashMap<>();
+        if (request.filter() != null && request.globalIndexes()) {
+            GlobalIndexRowIds.of(store, files, request.filter())
+                    .forEach((p, r) -> indexed.put(p, RowIdRanges.intersect(rowRanges, r)));
+        }
         for (ManifestEntry entry : files.liveFiles()) {
             DataFileMeta file = entry.file();
             if (file.firstRowId() == null) {
@@ -116,7 +121,7 @@ public final class ReadPlanner {
                                 partitions.put(p, values);
                                 return request.partitionFilter().test(values.row());
                             });
-            if (accepted && inRowRanges(file, rowRanges)) {
+            if (accepted && inRowRanges(file, indexed.getOrDefault(partition, rowRanges))) {
                 byPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(entry);
             }
         }
@@ -137,7 +142,7 @@ public final class ReadPlanner {
                                 values,
                                 files,
                                 request,
-                                rowRanges,
+                                indexed.getOrDefault(partition.getKey(), rowRanges),
                                 deletionFiles,
                                 schemas,
                                 statistics);
@@ -193,15 +198,11 @@ public final class ReadPlanner {
             LongFunction<TableSchema> schemas,
             GroupStatistics statistics) {
         List<ProviderSelection.Candidate> normal = new ArrayList<>();
-        List<ProviderSelection.Candidate> blobs = new ArrayList<>();
+        List<ProviderSelection.Candidate> dedicated = new ArrayList<>();
         for (ManifestEntry entry : group) {
             ProviderSelection.Candidate candidate =
                     new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file());
-            if (RowGroups.isNormal(entry.file())) {
-                normal.add(candidate);
-            } else if (DataFileKinds.isBlob(entry.file().fileName())) {
-                blobs.add(candidate);
-            }
+            (RowGroups.isNormal(entry.file()) ? normal : dedicated).add(candidate);
         }
         DataFileMeta anchor =
                 normal.stream()
@@ -210,7 +211,7 @@ public final class ReadPlanner {
                         .orElseThrow();
         RowRange range = RowRange.ofCount(anchor.firstRowId(), anchor.rowCount());
         ProviderSelection.Providers providers =
-                ProviderSelection.of(normal, blobs, partition, schemas);
+                ProviderSelection.of(normal, dedicated, partition, schemas);
         if (request.filter() != null
                 && !BoundsCheck.mayMatch(request.filter(), statistics.of(providers, range))) {
             return null;

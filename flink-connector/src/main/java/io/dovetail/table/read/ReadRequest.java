@@ -44,6 +44,9 @@ import java.util.Set;
  *     rows are returned unfiltered (null: no filter)
  * @param blobsAsDescriptors BLOB values of {@code .blob} files are read as serialized descriptors
  *     of their bytes ({@code blob-as-descriptor}), not as the bytes
+ * @param globalIndexes the filter's equalities and INs on columns with B-tree global indexes read
+ *     only the rows the indexes name, and the rows they do not cover ({@code global-index.enabled},
+ *     {@link GlobalIndexRowIds})
  */
 public record ReadRequest(
         TableSchema schema,
@@ -53,7 +56,8 @@ public record ReadRequest(
         @Nullable Predicate filter,
         long targetSplitSize,
         long openFileCost,
-        boolean blobsAsDescriptors) {
+        boolean blobsAsDescriptors,
+        boolean globalIndexes) {
 
     public static final long DEFAULT_TARGET_SPLIT_SIZE = 128L * 1024 * 1024;
     public static final long DEFAULT_OPEN_FILE_COST = 4L * 1024 * 1024;
@@ -98,6 +102,28 @@ public record ReadRequest(
                             + " and "
                             + openFileCost);
         }
+    }
+
+    /** A request using the global indexes. */
+    public ReadRequest(
+            TableSchema schema,
+            List<DataField> fields,
+            java.util.function.Predicate<RowData> partitionFilter,
+            @Nullable List<RowRange> rowRanges,
+            @Nullable Predicate filter,
+            long targetSplitSize,
+            long openFileCost,
+            boolean blobsAsDescriptors) {
+        this(
+                schema,
+                fields,
+                partitionFilter,
+                rowRanges,
+                filter,
+                targetSplitSize,
+                openFileCost,
+                blobsAsDescriptors,
+                true);
     }
 
     /** A request reading BLOB values as their bytes. */
@@ -180,7 +206,8 @@ public record ReadRequest(
                 filter,
                 targetSplitSize,
                 openFileCost,
-                blobsAsDescriptors);
+                blobsAsDescriptors,
+                globalIndexes);
     }
 
     public ReadRequest withPartitionFilter(java.util.function.Predicate<RowData> newFilter) {
@@ -192,7 +219,8 @@ public record ReadRequest(
                 filter,
                 targetSplitSize,
                 openFileCost,
-                blobsAsDescriptors);
+                blobsAsDescriptors,
+                globalIndexes);
     }
 
     public ReadRequest withRowRanges(@Nullable List<RowRange> ranges) {
@@ -204,7 +232,8 @@ public record ReadRequest(
                 filter,
                 targetSplitSize,
                 openFileCost,
-                blobsAsDescriptors);
+                blobsAsDescriptors,
+                globalIndexes);
     }
 
     /**
@@ -220,7 +249,8 @@ public record ReadRequest(
                 newFilter,
                 targetSplitSize,
                 openFileCost,
-                blobsAsDescriptors);
+                blobsAsDescriptors,
+                globalIndexes);
     }
 
     public ReadRequest withSplitSizes(long target, long openCost) {
@@ -232,7 +262,8 @@ public record ReadRequest(
                 filter,
                 target,
                 openCost,
-                blobsAsDescriptors);
+                blobsAsDescriptors,
+                globalIndexes);
     }
 
     /** The same request, reading BLOB values as descriptors when {@code asDescriptors}. */
@@ -245,6 +276,21 @@ public record ReadRequest(
                 filter,
                 targetSplitSize,
                 openFileCost,
-                asDescriptors);
+                asDescriptors,
+                globalIndexes);
+    }
+
+    /** The same request, using the global indexes for its filter when {@code use}. */
+    public ReadRequest withGlobalIndexes(boolean use) {
+        return new ReadRequest(
+                schema,
+                fields,
+                partitionFilter,
+                rowRanges,
+                filter,
+                targetSplitSize,
+                openFileCost,
+                blobsAsDescriptors,
+                use);
     }
 }

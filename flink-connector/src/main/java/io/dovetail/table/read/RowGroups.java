@@ -76,16 +76,21 @@ public final class RowGroups {
     public static List<RowRange> rangesOfLiveFiles(List<ManifestEntry> files) {
         List<RowRange> ranges = new ArrayList<>();
         for (List<ManifestEntry> group : ofLiveFiles(files)) {
-            long first = Long.MAX_VALUE;
-            long last = Long.MIN_VALUE;
-            for (ManifestEntry member : group) {
-                RowRange range = RowRange.of(member.file());
-                first = Math.min(first, range.first());
-                last = Math.max(last, range.last());
-            }
-            ranges.add(new RowRange(first, last));
+            ranges.add(rangeOf(group));
         }
         return ranges;
+    }
+
+    /** The row range of one group (its normal files' range). */
+    public static RowRange rangeOf(List<ManifestEntry> group) {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (ManifestEntry member : group) {
+            RowRange range = RowRange.of(member.file());
+            first = Math.min(first, range.first());
+            last = Math.max(last, range.last());
+        }
+        return new RowRange(first, last);
     }
 
     /**
@@ -126,7 +131,6 @@ public final class RowGroups {
             group.sort(Comparator.naturalOrder());
             List<ManifestEntry> members = new ArrayList<>();
             group.forEach(i -> members.add(files.get(i)));
-            rejectVectorStores(members);
             out.add(members);
         }
         return out;
@@ -182,20 +186,6 @@ public final class RowGroups {
                         + " overlap without covering the same row ids; files of a"
                         + " data-evolution table must have equal or disjoint row ranges. The"
                         + " table was written by a faulty writer.");
-    }
-
-    private static void rejectVectorStores(List<ManifestEntry> group) {
-        List<String> dedicated =
-                group.stream()
-                        .map(e -> e.file().fileName())
-                        .filter(DataFileKinds::isVectorStore)
-                        .toList();
-        if (!dedicated.isEmpty()) {
-            throw Errors.unsupported(
-                    "reading vector-store files " + dedicated + " (not supported yet)",
-                    "Dovetail reads data-evolution tables whose columns are in normal data files"
-                            + " and .blob files");
-        }
     }
 
     private static RowRange range(ManifestEntry entry) {

@@ -171,7 +171,7 @@ final class RowIdRanges {
     }
 
     /** The row ids in [0, Long.MAX_VALUE] outside normalized {@code ranges}. */
-    private static List<RowRange> complement(List<RowRange> ranges) {
+    static List<RowRange> complement(List<RowRange> ranges) {
         List<RowRange> out = new ArrayList<>();
         long next = 0;
         for (RowRange range : ranges) {

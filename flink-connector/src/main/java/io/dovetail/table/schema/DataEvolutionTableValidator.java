@@ -39,7 +39,8 @@ import java.util.Set;
  *   <li>at least one column, and none named {@code _ROW_ID} or {@code _SEQUENCE_NUMBER};
  *   <li>a table with BLOB columns (BLOB, ARRAY&lt;BLOB&gt;, MAP&lt;K, BLOB&gt;) also has a non-BLOB
  *       column, and no BLOB column is a partition key;
- *   <li>with {@code vector.file.format} set, no VECTOR column is a partition key.
+ *   <li>a table with VECTOR columns sets {@code vector.file.format}, and no VECTOR column is a
+ *       partition key.
  * </ol>
  *
  * <p>{@code deletion-vectors.enabled = true} is allowed: Dovetail follows Paimon master here (which
@@ -111,6 +112,15 @@ public final class DataEvolutionTableValidator {
             if (partitionKey && blob) {
                 throw Errors.invalidSchema(
                         "BLOB column '" + field.name() + "' cannot be a partition key.");
+            }
+            if (field.type().root() == TypeRoot.VECTOR && !vectorStore) {
+                throw Errors.invalidSchema(
+                        "VECTOR column '"
+                                + field.name()
+                                + "' needs vector-store files: set '"
+                                + TableOptions.VECTOR_FILE_FORMAT
+                                + "' to 'avro' or 'json' (Parquet and ORC files cannot hold"
+                                + " VECTOR columns that Apache Paimon 1.4.2 reads).");
             }
             if (partitionKey && vectorStore && field.type().root() == TypeRoot.VECTOR) {
                 throw Errors.invalidSchema(

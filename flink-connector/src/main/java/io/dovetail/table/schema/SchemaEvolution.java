@@ -30,9 +30,7 @@ import io.dovetail.table.schema.SchemaChange.UpdateColumnType;
 import io.dovetail.table.schema.SchemaChange.UpdateComment;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataType;
-import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.types.FieldIds;
-import io.dovetail.table.types.TypeRoot;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -194,18 +192,8 @@ public final class SchemaEvolution {
         private void addColumn(AddColumn add) {
             NestedFieldPath path = new NestedFieldPath(add.path());
             DataType type = add.type();
-            if (path.isTopLevel()
-                    && TableOptions.names(options, TableOptions.BLOB_FIELD).contains(path.last())) {
-                if (type.root() != TypeRoot.VARBINARY && type.root() != TypeRoot.BINARY) {
-                    throw Errors.invalidSchema(
-                            "Cannot add column '"
-                                    + path
-                                    + "' as "
-                                    + type.asSqlString()
-                                    + ": 'blob-field' names it, and a BLOB column is declared"
-                                    + " BYTES.");
-                }
-                type = DataTypes.BLOB().withNullable(type.nullable());
+            if (path.isTopLevel()) {
+                type = ColumnDeclarations.declared(path.last(), type, options);
             }
             if (!type.nullable()) {
                 throw Errors.invalidSchema(

@@ -50,8 +50,17 @@ public final class TableOptions {
 
     public static final String CLUSTERING_INCREMENTAL = "clustering.incremental";
 
-    /** When set, VECTOR columns are stored in dedicated vector-store files. */
+    /**
+     * When set, VECTOR columns are stored in dedicated vector-store files of this format ({@code
+     * avro} or {@code json} in Dovetail).
+     */
     public static final String VECTOR_FILE_FORMAT = "vector.file.format";
+
+    /** Comma list of ARRAY columns that CREATE TABLE makes VECTOR columns. */
+    public static final String VECTOR_FIELD = "vector-field";
+
+    /** Rolling size of vector-store files; absent: ten times {@code target-file-size}. */
+    public static final String VECTOR_TARGET_FILE_SIZE = "vector.target-file-size";
 
     public static final String FILE_FORMAT = "file.format";
 
@@ -107,6 +116,11 @@ public final class TableOptions {
             "global-index.column-update-action";
 
     /**
+     * Whether batch reads use the global indexes for their filters (Paimon's key; default true).
+     */
+    public static final String GLOBAL_INDEX_ENABLED = "global-index.enabled";
+
+    /**
      * The longest a running job's pin keeps its base snapshot from expiring (default 1 d); a job
      * that crashed holds snapshots at most that long.
      */
@@ -120,6 +134,12 @@ public final class TableOptions {
 
     /** Snapshot expiration: at most this many snapshots expire in one run (default 50). */
     public static final String SNAPSHOT_EXPIRE_LIMIT = "snapshot.expire.limit";
+
+    /**
+     * Paimon's option that leaves expiry (and compaction) to separate jobs: writes skip the
+     * snapshot expiry that follows each commit (default false).
+     */
+    public static final String WRITE_ONLY = "write-only";
 
     /**
      * Options fixed at CREATE TABLE (data-evolution semantics section 1.3, metadata format sections
@@ -164,6 +184,11 @@ public final class TableOptions {
                 options.containsKey(BLOB_DESCRIPTOR_FIELD)
                         ? BLOB_DESCRIPTOR_FIELD
                         : BLOB_DESCRIPTOR_FIELD_FALLBACK);
+    }
+
+    /** The key {@code field.<column>.vector-dim}: the dimension of VECTOR column {@code column}. */
+    public static String vectorDimKey(String column) {
+        return "field." + column + ".vector-dim";
     }
 
     /** Paimon's boolean reading: "true" in any case is true, anything else (or absent) false. */

@@ -118,19 +118,7 @@ public final class SnapshotManager {
         if (snapshot.isPresent()) {
             return snapshot.get();
         }
-        long[] ids = listIds();
-        throw Errors.invalidArgument(
-                "Snapshot "
-                        + id
-                        + " does not exist in table "
-                        + paths
-                        + (ids.length == 0
-                                ? "; the table has no snapshots."
-                                : "; available range "
-                                        + ids[0]
-                                        + ".."
-                                        + ids[ids.length - 1]
-                                        + "."));
+        throw Errors.noSuchSnapshot(id, paths, listIds());
     }
 
     /**

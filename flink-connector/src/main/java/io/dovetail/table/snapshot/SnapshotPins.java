@@ -73,13 +73,7 @@ public final class SnapshotPins {
         Pin pin = pin(snapshotId, lease(options));
         if (!new SnapshotManager(paths).exists(snapshotId)) {
             pin.close();
-            throw Errors.conflict(
-                    "Base snapshot "
-                            + snapshotId
-                            + " of "
-                            + what
-                            + " expired before its job started; the table is unchanged. Run it"
-                            + " again.");
+            throw Errors.baseSnapshotExpired(snapshotId, what);
         }
         return pin;
     }

@@ -44,8 +44,9 @@ import java.util.List;
 /**
  * Converts between Dovetail types and Flink's {@link LogicalType}. Flink has no BLOB type: a BLOB
  * column is {@code VARBINARY(2147483647)} (as in Paimon's connector), made a BLOB at CREATE TABLE
- * by option {@code blob-field}. Flink has no VECTOR type either, so that fails clearly; Flink types
- * Paimon cannot store (intervals, RAW, structured types, TIMESTAMP WITH TIME ZONE, ...) fail
+ * by option {@code blob-field}. Flink has no VECTOR type either: a VECTOR column is an {@code
+ * ARRAY} of its element type, made a VECTOR at CREATE TABLE by option {@code vector-field}; Flink
+ * types Paimon cannot store (intervals, RAW, structured types, TIMESTAMP WITH TIME ZONE, ...) fail
  * clearly the other way. Flink rows carry no field ids: {@link #toFields} hands out fresh ones as
  * CREATE TABLE does.
  */
@@ -73,6 +74,8 @@ public final class FlinkTypes {
         } else if (type instanceof MapType map) {
             return new org.apache.flink.table.types.logical.MapType(
                     n, toFlink(map.key()), toFlink(map.value()));
+        } else if (type instanceof VectorType vector) { // as in Paimon's connector
+            return new org.apache.flink.table.types.logical.ArrayType(n, toFlink(vector.element()));
         }
         throw noFlinkType(type);
     }

@@ -59,18 +59,26 @@ final class BaseGroups {
     }
 
     /**
-     * Plans the read of {@code columns} (of {@code schema}) and {@code _ROW_ID} on {@code base}.
+     * Plans the read of {@code columns} (of {@code schema}), the {@code copied} ones and {@code
+     * _ROW_ID} on {@code base}.
      */
     static BaseGroups plan(
-            TableStore store, Snapshot base, TableSchema schema, List<String> columns) {
+            TableStore store,
+            Snapshot base,
+            TableSchema schema,
+            List<String> columns,
+            List<String> copied) {
         List<String> names = new ArrayList<>(columns);
+        names.addAll(copied);
         names.add(SystemFields.ROW_ID.name());
         ReadRequest request =
                 ReadRequest.allColumns(schema).withColumns(names.toArray(String[]::new));
         return new BaseGroups(base, new ReadPlanner(store).plan(base, request));
     }
 
-    /** The fields a group read produces: the updated columns, then {@code _ROW_ID}. */
+    /**
+     * The fields a group read produces: the updated columns, the copied ones, then {@code _ROW_ID}.
+     */
     List<DataField> readFields() {
         return readFields;
     }
@@ -98,12 +106,7 @@ final class BaseGroups {
                 next != null && (rowId < 0 || rowId >= next)
                         ? "; that snapshot has assigned only the row ids below " + next
                         : "; its range was removed (overwrite) or given new row ids";
-        return Errors.invalidArgument(
-                "Stale row id "
-                        + rowId
-                        + ": it is in no live row range of base snapshot "
-                        + base.id()
-                        + why
-                        + ". Take the row ids from a read of the base snapshot.");
+        return Errors.staleRowId(
+                rowId, base.id(), why, "Take the row ids from a read of the base snapshot.");
     }
 }

@@ -80,8 +80,16 @@ public final class ColumnUpdater {
         this.base = base;
         this.schema = schema;
         this.columns = List.copyOf(columns);
-        this.groups = BaseGroups.plan(store, base, schema, columns);
-        this.backfill = new GroupBackfill(store.paths(), schema, columns, groups.readFields());
+        List<String> copied = VectorCopies.of(schema, columns);
+        this.groups = BaseGroups.plan(store, base, schema, columns, copied);
+        this.backfill =
+                new GroupBackfill(
+                        store.paths(),
+                        schema,
+                        store.schemas()::schema,
+                        columns,
+                        copied,
+                        groups.readFields());
         this.globalIndexes =
                 store.files(base).indexFiles().stream()
                         .filter(GlobalIndexFiles::isGlobalIndex)
@@ -151,10 +159,7 @@ public final class ColumnUpdater {
          */
         public void add(long rowId, RowData values) {
             if (rowId == lastRowId) {
-                throw Errors.invalidArgument(
-                        "Row id "
-                                + rowId
-                                + " is updated twice; give each row at most one new value.");
+                throw Errors.duplicateUpdate(rowId);
             }
             if (rowId < lastRowId) {
                 throw Errors.invalidArgument(
@@ -232,7 +237,8 @@ public final class ColumnUpdater {
             if (e.kind() == DovetailException.Kind.CONFLICT
                     || e.kind() == DovetailException.Kind.REFUSED_BY_OPTION
                     || e.kind() == DovetailException.Kind.INVALID_LAYOUT
-                    || e.kind() == DovetailException.Kind.INVALID_ARGUMENT) {
+                    || e.kind() == DovetailException.Kind.INVALID_ARGUMENT
+                    || e.kind() == DovetailException.Kind.NO_SUCH_SNAPSHOT) {
                 delete(files);
             }
             throw e;

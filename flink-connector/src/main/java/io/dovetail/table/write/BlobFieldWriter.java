@@ -22,7 +22,6 @@ import io.dovetail.table.format.blob.BlobDescriptor;
 import io.dovetail.table.format.blob.BlobFileWriter;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.manifest.DataFileMeta;
-import io.dovetail.table.stats.SimpleStatsConverter;
 import io.dovetail.table.types.DataField;
 
 import org.apache.flink.core.fs.FSDataInputStream;
@@ -152,14 +151,6 @@ final class BlobFieldWriter {
         out = null;
         file = null;
         finished.add(
-                DataFileMeta.builder(path.getName())
-                        .fileSize(size)
-                        .rowCount(rows)
-                        .valueStats(new SimpleStatsConverter(List.of()).toStats(List.of()))
-                        .valueStatsCols(List.of())
-                        .schemaId(schemaId)
-                        .creationTime(DataFileMeta.localNowAsUtcMillis())
-                        .writeCols(List.of(field.name()))
-                        .build());
+                DedicatedFileMeta.of(path.getName(), size, rows, schemaId, List.of(field.name())));
     }
 }

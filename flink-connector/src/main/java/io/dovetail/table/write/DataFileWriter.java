@@ -19,6 +19,7 @@ package io.dovetail.table.write;
 
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.format.vector.VectorFileFormat;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
@@ -30,6 +31,7 @@ import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
+import io.dovetail.table.types.TypeRoot;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
@@ -53,12 +55,14 @@ import java.util.Set;
  * (a data-evolution partial-column file; {@code writeCols} = those columns in the order given). An
  * append to a table with BLOB columns writes the other columns to the normal file ({@code
  * writeCols} listing them) and each BLOB column to {@code .blob} files of its own ({@link
- * BlobFieldWriter}), closed with the normal file and listed after it. A partial-column write of
- * BLOB columns writes each to one {@code .blob} file covering every row written (a new version of
- * the column over the whole range, which Paimon 1.4.2 reads), beside the partial file of the other
- * columns, if any. Rows must have exactly the written columns, in that order. Files roll at {@code
- * target-file-size} or {@code target-file-row-num}; {@link #forPartialColumns} never rolls, so its
- * one file holds exactly the rows written.
+ * BlobFieldWriter}) and, with {@code vector.file.format} set, the VECTOR columns together to
+ * vector-store files ({@link VectorStoreWriter}), all closed with the normal file and listed after
+ * it (BLOB files first). A partial-column write of BLOB columns writes each to one {@code .blob}
+ * file covering every row written (a new version of the column over the whole range, which Paimon
+ * 1.4.2 reads), beside the partial file of the other columns, if any. Rows must have exactly the
+ * written columns, in that order. Files roll at {@code target-file-size} or {@code
+ * target-file-row-num}; {@link #forPartialColumns} never rolls, so its one file holds exactly the
+ * rows written.
  *
  * <p>Each file's metadata is complete except what the commit assigns: exact size and row count,
  * value statistics taken from the file (Parquet footer, ORC column statistics, as Paimon does), the
@@ -88,6 +92,7 @@ public final class DataFileWriter implements AutoCloseable {
     private final List<DataField> normalColumns; // those of the normal files
     @Nullable private final ProjectedRowData normalValues; // null: every column is normal
     private final List<BlobFieldWriter> blobs = new ArrayList<>();
+    private final List<VectorStoreWriter> vectors = new ArrayList<>();
     @Nullable private final List<String> writeCols;
     private final String partitionPath;
     private final byte[] partitionBytes;
@@ -106,7 +111,8 @@ public final class DataFileWriter implements AutoCloseable {
             @Nullable List<String> writeCols,
             boolean withoutDedicated,
             RowData partition,
-            DataFileWriterOptions options) {
+            DataFileWriterOptions options,
+            @Nullable List<VectorTarget> vectorTargets) {
         this.paths = paths;
         this.schema = schema;
         this.columns =
@@ -120,9 +126,15 @@ public final class DataFileWriter implements AutoCloseable {
                         : columns(schema, writeCols);
         List<String> normalNames = new ArrayList<>();
         List<Integer> normalPositions = new ArrayList<>();
+        List<DataField> vectorColumns = new ArrayList<>();
+        List<Integer> vectorPositions = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             DataField column = columns.get(i);
-            if (DataEvolutionTableValidator.isDedicatedColumn(schema, column)) {
+            if (DataEvolutionTableValidator.isDedicatedColumn(schema, column)
+                    && column.type().root() == TypeRoot.VECTOR) {
+                vectorColumns.add(column);
+                vectorPositions.add(i);
+            } else if (DataEvolutionTableValidator.isDedicatedColumn(schema, column)) {
                 blobs.add(
                         new BlobFieldWriter(
                                 column,
@@ -138,9 +150,33 @@ public final class DataFileWriter implements AutoCloseable {
         if (normalNames.isEmpty() && writeCols == null) {
             throw Errors.invalidArgument("A data file must hold at least one normal column.");
         }
-        this.normalColumns = blobs.isEmpty() ? columns : normalColumns(normalNames);
+        List<VectorTarget> targets =
+                vectorTargets != null || vectorColumns.isEmpty()
+                        ? vectorTargets
+                        : List.of(
+                                new VectorTarget(
+                                        schema.id(),
+                                        options.vectorFormat(),
+                                        vectorColumns,
+                                        vectorPositions.stream()
+                                                .mapToInt(Integer::intValue)
+                                                .toArray()));
+        if (targets != null) {
+            for (VectorTarget target : targets) {
+                vectors.add(
+                        new VectorStoreWriter(
+                                target.columns(),
+                                target.positions(),
+                                this::newDedicatedPath,
+                                target.format(),
+                                options,
+                                target.schemaId()));
+            }
+        }
+        boolean allNormal = blobs.isEmpty() && vectorColumns.isEmpty();
+        this.normalColumns = allNormal ? columns : normalColumns(normalNames);
         this.normalValues =
-                blobs.isEmpty()
+                allNormal
                         ? null
                         : ProjectedRowData.from(
                                 normalPositions.stream().mapToInt(Integer::intValue).toArray());
@@ -176,19 +212,20 @@ public final class DataFileWriter implements AutoCloseable {
             @Nullable List<String> writeCols,
             RowData partition,
             DataFileWriterOptions options) {
-        return new DataFileWriter(paths, schema, writeCols, false, partition, options);
+        return new DataFileWriter(paths, schema, writeCols, false, partition, options, null);
     }
 
     /**
      * A writer of the normal files of full rows: rows hold every column of the schema but the
-     * dedicated (BLOB) ones, in schema order, whose files a caller keeps (compaction).
+     * dedicated (BLOB and vector-store) ones, in schema order, whose files a caller keeps
+     * (compaction).
      */
     public static DataFileWriter forNormalColumns(
             TablePaths paths,
             TableSchema schema,
             RowData partition,
             DataFileWriterOptions options) {
-        return new DataFileWriter(paths, schema, null, true, partition, options);
+        return new DataFileWriter(paths, schema, null, true, partition, options, null);
     }
 
     /** A rolling writer of full rows, with the table's options. */
@@ -208,13 +245,38 @@ public final class DataFileWriter implements AutoCloseable {
      */
     public static DataFileWriter forPartialColumns(
             TablePaths paths, TableSchema schema, List<String> writeCols, RowData partition) {
-        return open(
+        return forPartialColumns(paths, schema, writeCols, partition, null);
+    }
+
+    /**
+     * A non-rolling writer as {@link #forPartialColumns(TablePaths, TableSchema, List, RowData)}
+     * whose VECTOR columns go to the vector-store files {@code vectorTargets} describe (each its
+     * schema id, format and columns, taken from the rows written at its positions) instead of one
+     * file of them all; null: that one file.
+     */
+    public static DataFileWriter forPartialColumns(
+            TablePaths paths,
+            TableSchema schema,
+            List<String> writeCols,
+            RowData partition,
+            @Nullable List<VectorTarget> vectorTargets) {
+        return new DataFileWriter(
                 paths,
                 schema,
                 writeCols,
+                false,
                 partition,
-                DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling());
+                DataFileWriterOptions.fromTableOptions(schema.options()).withoutRolling(),
+                vectorTargets);
     }
+
+    /**
+     * One vector-store file of a partial-column write: written with schema {@code schemaId} in
+     * {@code format}, holding {@code columns} (as that schema declares them), taken from the
+     * written rows' fields at {@code positions}.
+     */
+    public record VectorTarget(
+            long schemaId, VectorFileFormat format, List<DataField> columns, int[] positions) {}
 
     /** The columns each row must have, in order. */
     public List<DataField> columns() {
@@ -228,7 +290,10 @@ public final class DataFileWriter implements AutoCloseable {
             for (BlobFieldWriter blob : blobs) {
                 blob.write(row);
             }
-            if (normalColumns.isEmpty()) { // a partial-column write of BLOB columns only
+            for (VectorStoreWriter vector : vectors) {
+                vector.write(row);
+            }
+            if (normalColumns.isEmpty()) { // a partial-column write of dedicated columns only
                 return;
             }
             if (current == null) {
@@ -257,7 +322,7 @@ public final class DataFileWriter implements AutoCloseable {
             if (current != null) {
                 closeCurrent();
             } else if (normalColumns.isEmpty()) {
-                finishBlobFiles();
+                finishDedicatedFiles();
             }
         } catch (RuntimeException e) {
             abort();
@@ -278,6 +343,7 @@ public final class DataFileWriter implements AutoCloseable {
             current = null;
         }
         blobs.forEach(BlobFieldWriter::closeQuietly);
+        vectors.forEach(VectorStoreWriter::closeQuietly);
         created.forEach(FileIO::deleteQuietly);
         written.clear();
     }
@@ -301,9 +367,13 @@ public final class DataFileWriter implements AutoCloseable {
     }
 
     private Path newBlobPath() {
+        return newDedicatedPath("blob");
+    }
+
+    private Path newDedicatedPath(String suffix) {
         Path path =
                 paths.dataFile(
-                        partitionPath, TablePaths.UNAWARE_BUCKET, names.newDataFileName("blob"));
+                        partitionPath, TablePaths.UNAWARE_BUCKET, names.newDataFileName(suffix));
         created.add(path);
         return path;
     }
@@ -325,12 +395,16 @@ public final class DataFileWriter implements AutoCloseable {
                         .writeCols(writeCols)
                         .build();
         written.add(entry(meta));
-        finishBlobFiles(); // after their normal file: the commit's row-id order
+        finishDedicatedFiles(); // after their normal file: the commit's row-id order
     }
 
-    private void finishBlobFiles() {
+    /** Lists the BLOB files, then the vector-store files, of the rows written since the last. */
+    private void finishDedicatedFiles() {
         for (BlobFieldWriter blob : blobs) {
             blob.finish().forEach(m -> written.add(entry(m)));
+        }
+        for (VectorStoreWriter vector : vectors) {
+            vector.finish().forEach(m -> written.add(entry(m)));
         }
     }
 

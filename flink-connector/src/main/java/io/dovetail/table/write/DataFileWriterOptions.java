@@ -19,9 +19,12 @@ package io.dovetail.table.write;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.format.DataFileFormat;
+import io.dovetail.table.format.vector.VectorFileFormat;
 import io.dovetail.table.schema.TableOptions;
 
 import org.apache.flink.configuration.MemorySize;
+
+import javax.annotation.Nullable;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,6 +47,10 @@ import java.util.Map;
  *     parquet.*} or {@code orc.*}), handed to the format library unchanged
  * @param blobTargetFileSize roll {@code .blob} files once one reaches this many bytes ({@code
  *     blob.target-file-size}, default the target file size)
+ * @param vectorFormat the format of vector-store files ({@code vector.file.format}), null when
+ *     VECTOR columns are not stored in them
+ * @param vectorTargetFileSize roll vector-store files once one reaches this many bytes ({@code
+ *     vector.target-file-size}, default ten times the target file size)
  */
 public record DataFileWriterOptions(
         DataFileFormat format,
@@ -56,7 +63,9 @@ public record DataFileWriterOptions(
         int statsKeepFirstNColumns,
         boolean statsDenseStore,
         Map<String, String> formatOptions,
-        long blobTargetFileSize) {
+        long blobTargetFileSize,
+        @Nullable VectorFileFormat vectorFormat,
+        long vectorTargetFileSize) {
 
     public static final String FILE_COMPRESSION = "file.compression";
     public static final String ZSTD_LEVEL = "file.compression.zstd-level";
@@ -72,8 +81,14 @@ public record DataFileWriterOptions(
     private static final int DEFAULT_ZSTD_LEVEL = 1;
     private static final long DEFAULT_TARGET_FILE_SIZE = MemorySize.parse("256 mb").getBytes();
 
+    /** {@code vector.target-file-size} defaults to this many times {@code target-file-size}. */
+    private static final long VECTOR_TARGET_MULTIPLE = 10;
+
     public DataFileWriterOptions {
-        if (targetFileSize <= 0 || targetRowCount <= 0 || blobTargetFileSize <= 0) {
+        if (targetFileSize <= 0
+                || targetRowCount <= 0
+                || blobTargetFileSize <= 0
+                || vectorTargetFileSize <= 0) {
             throw Errors.invalidArgument(
                     "Rolling targets must be positive, got "
                             + targetFileSize
@@ -118,7 +133,12 @@ public record DataFileWriterOptions(
                 (int) longOption(options, STATS_KEEP_FIRST_N_COLUMNS, -1),
                 booleanOption(options, STATS_DENSE_STORE, true),
                 formatOptions,
-                sizeOption(options, TableOptions.BLOB_TARGET_FILE_SIZE, targetFileSize));
+                sizeOption(options, TableOptions.BLOB_TARGET_FILE_SIZE, targetFileSize),
+                VectorFileFormat.ofTableOptions(options),
+                sizeOption(
+                        options,
+                        TableOptions.VECTOR_TARGET_FILE_SIZE,
+                        saturatedTimes(VECTOR_TARGET_MULTIPLE, targetFileSize)));
     }
 
     /**
@@ -137,6 +157,8 @@ public record DataFileWriterOptions(
                 statsKeepFirstNColumns,
                 statsDenseStore,
                 formatOptions,
+                Long.MAX_VALUE,
+                vectorFormat,
                 Long.MAX_VALUE);
     }
 
@@ -174,6 +196,10 @@ public record DataFileWriterOptions(
             throw Errors.invalidArgument(
                     "Option " + key + " must be a whole number, got '" + value + "'.");
         }
+    }
+
+    private static long saturatedTimes(long factor, long bytes) {
+        return bytes > Long.MAX_VALUE / factor ? Long.MAX_VALUE : bytes * factor;
     }
 
     private static long sizeOption(Map<String, String> options, String key, long defaultValue) {

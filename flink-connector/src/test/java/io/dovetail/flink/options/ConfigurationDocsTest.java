@@ -185,7 +185,10 @@ class ConfigurationDocsTest {
                 .append(" refused): ");
         List<String> immutable = new ArrayList<>();
         new TreeSet<>(TableOptions.IMMUTABLE).forEach(key -> immutable.add("`" + key + "`"));
-        page.append(String.join(", ", immutable)).append(".\n");
+        page.append(String.join(", ", immutable))
+                .append(" (`blob-field` may still gain the names of columns the table does not")
+                .append(
+                        " have yet, to add BLOB columns: see [BLOBs and vectors](blobs-and-vectors.md)).\n");
         return page.toString();
     }
 

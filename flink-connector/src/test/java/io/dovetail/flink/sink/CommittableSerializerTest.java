@@ -111,6 +111,9 @@ class CommittableSerializerTest {
                 .hasMessageContaining("1 bytes left after a Dovetail committable");
         assertThatThrownBy(() -> states.deserialize(3, stored(("dovetail-committer-state-v1.bin"))))
                 .hasMessageContaining("Cannot read a Dovetail committer state of version 3");
+        byte[] state = stored("dovetail-committer-state-v1.bin");
+        assertThatThrownBy(() -> states.deserialize(1, Arrays.copyOf(state, state.length + 1)))
+                .hasMessageContaining("1 bytes left after a Dovetail committer state");
     }
 
     /** Two files of partition dt=a, one with statistics-free minimal metadata. */

@@ -86,6 +86,10 @@ class ChangePlannerExpiryRaceTest {
                 .hasMessageContaining("Set the 'consumer-id' option")
                 .satisfies(
                         e ->
+                                assertThat(((DovetailException) e).kind())
+                                        .isEqualTo(DovetailException.Kind.EXPIRED_SNAPSHOT))
+                .satisfies(
+                        e ->
                                 assertThat(e.getSuppressed())
                                         .singleElement(InstanceOfAssertFactories.THROWABLE)
                                         .hasMessageContaining("Missing file")

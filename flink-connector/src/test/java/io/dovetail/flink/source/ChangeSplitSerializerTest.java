@@ -115,10 +115,21 @@ class ChangeSplitSerializerTest {
     void otherVersionsAndTrailingBytesAreClearErrors() throws IOException {
         byte[] stored = stored("change-split-v1.bin");
         assertThatThrownBy(() -> serializer.deserialize(2, stored))
-                .hasMessageContaining("Cannot read Dovetail changelog source state of version 2");
+                .hasMessageContaining("Cannot read a Dovetail change split of version 2");
         byte[] longer = java.util.Arrays.copyOf(stored, stored.length + 1);
         assertThatThrownBy(() -> serializer.deserialize(1, longer))
                 .hasMessageContaining("1 bytes left after a Dovetail change split");
+        ChangeEnumeratorStateSerializer states = new ChangeEnumeratorStateSerializer(FIELDS);
+        byte[] state = stored("change-enumerator-v1.bin");
+        assertThatThrownBy(() -> states.deserialize(3, state))
+                .hasMessageContaining(
+                        "Cannot read Dovetail changelog enumerator state of version 3; this"
+                                + " connector reads versions 1 to 2");
+        assertThatThrownBy(
+                        () ->
+                                states.deserialize(
+                                        1, java.util.Arrays.copyOf(state, state.length + 2)))
+                .hasMessageContaining("2 bytes left after Dovetail changelog enumerator state");
     }
 
     private static ChangeSplit split() {

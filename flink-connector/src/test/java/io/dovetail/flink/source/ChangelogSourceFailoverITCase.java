@@ -157,7 +157,7 @@ class ChangelogSourceFailoverITCase {
         TableSchema schema = store.latestSchema();
         List<DataField> fields = new ArrayList<>(schema.fields());
         fields.add(SystemFields.ROW_ID);
-        ReadSpec spec = new ReadSpec(store.paths(), schema, full, fields, null, 1, 1, false);
+        ReadSpec spec = new ReadSpec(store.paths(), schema, full, fields, null, 1, 1, false, true);
         Configuration config = new Configuration();
         config.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(100));
         config.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");

@@ -112,7 +112,7 @@ class ChangelogSplitEnumeratorTest {
         new TableCommit(store).commit(CommitRequest.columnUpdate("test", 2, first.id(), updates));
         List<DataField> fields = new ArrayList<>(schema.fields());
         fields.add(SystemFields.ROW_ID);
-        spec = new ReadSpec(store.paths(), schema, 1L, fields, null, 1, 1, false);
+        spec = new ReadSpec(store.paths(), schema, 1L, fields, null, 1, 1, false, true);
     }
 
     /** Starts an enumerator from {@code state}; readers 1 and then 0 ask for a split. */

@@ -168,6 +168,6 @@ class DovetailSourceFailoverITCase {
         List<DataField> fields = new ArrayList<>(columns);
         fields.add(SystemFields.ROW_ID);
         long snapshot = store.latestSnapshot().orElseThrow().id();
-        return new ReadSpec(store.paths(), schema, snapshot, fields, null, 1, 1, false);
+        return new ReadSpec(store.paths(), schema, snapshot, fields, null, 1, 1, false, true);
     }
 }

@@ -104,10 +104,19 @@ class DovetailSplitSerializerTest {
     void otherVersionsAndTrailingBytesAreClearErrors() throws IOException {
         byte[] stored = stored("dovetail-split-v1.bin");
         assertThatThrownBy(() -> serializer.deserialize(2, stored))
-                .hasMessageContaining("Cannot read Dovetail source state of version 2");
+                .hasMessageContaining("Cannot read a Dovetail split of version 2");
         byte[] longer = java.util.Arrays.copyOf(stored, stored.length + 1);
         assertThatThrownBy(() -> serializer.deserialize(1, longer))
                 .hasMessageContaining("1 bytes left after a Dovetail split");
+        PendingSplitsSerializer state = new PendingSplitsSerializer(FIELDS);
+        byte[] pending = stored("dovetail-enumerator-v1.bin");
+        assertThatThrownBy(() -> state.deserialize(2, pending))
+                .hasMessageContaining("Cannot read Dovetail enumerator state of version 2");
+        assertThatThrownBy(
+                        () ->
+                                state.deserialize(
+                                        1, java.util.Arrays.copyOf(pending, pending.length + 1)))
+                .hasMessageContaining("1 bytes left after Dovetail enumerator state");
     }
 
     private static DovetailSplit split() {

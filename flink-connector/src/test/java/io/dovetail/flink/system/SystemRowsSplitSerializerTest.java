@@ -17,14 +17,18 @@
  */
 package io.dovetail.flink.system;
 
+import io.dovetail.table.TableLoader;
+
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * System table split and enumerator state bytes of version 1, stored in {@code
@@ -34,9 +38,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SystemRowsSplitSerializerTest {
 
     private static final SystemRowsSplit FILES =
-            new SystemRowsSplit("file:/warehouse/default.db/t", "files", 7L, 42);
+            new SystemRowsSplit(TableLoader.at("file:/warehouse/default.db/t"), "files", 7L, 42);
     private static final SystemRowsSplit SNAPSHOTS =
-            new SystemRowsSplit("file:/warehouse/default.db/t", "snapshots", null, 0);
+            new SystemRowsSplit(
+                    TableLoader.at("file:/warehouse/default.db/t"), "snapshots", null, 0);
 
     @Test
     void splitsHaveStoredVersion1Bytes() throws IOException {
@@ -55,6 +60,23 @@ class SystemRowsSplitSerializerTest {
         assertThat(serializer.serialize(List.of(FILES, SNAPSHOTS))).isEqualTo(stored);
         Collection<SystemRowsSplit> read = serializer.deserialize(1, stored);
         assertThat(read).containsExactly(FILES, SNAPSHOTS);
+    }
+
+    @Test
+    void otherVersionsAndTrailingBytesAreClearErrors() throws IOException {
+        SystemRowsSplitSerializer splits = new SystemRowsSplitSerializer();
+        byte[] split = stored("system-rows-split-v1.bin");
+        assertThatThrownBy(() -> splits.deserialize(2, split))
+                .hasMessageContaining("Cannot read a Dovetail system table split of version 2");
+        assertThatThrownBy(() -> splits.deserialize(1, Arrays.copyOf(split, split.length + 1)))
+                .hasMessageContaining("1 bytes left after a Dovetail system table split");
+        SystemRowsStateSerializer states = new SystemRowsStateSerializer();
+        byte[] state = stored("system-rows-enumerator-v1.bin");
+        assertThatThrownBy(() -> states.deserialize(0, state))
+                .hasMessageContaining(
+                        "Cannot read Dovetail system table enumerator state of version 0");
+        assertThatThrownBy(() -> states.deserialize(1, Arrays.copyOf(state, state.length + 3)))
+                .hasMessageContaining("3 bytes left after Dovetail system table enumerator state");
     }
 
     private static byte[] stored(String name) throws IOException {

@@ -22,6 +22,8 @@ import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.delete.DeletionVectorWriter;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.index.IndexFileMeta;
+import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.json.Json;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
@@ -59,6 +61,7 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.LongStream;
 
@@ -309,8 +312,61 @@ class SystemTablesITCase {
     }
 
     @Test
+    void tableIndexesListTheDeletionVectorFilesWithTheirRanges() {
+        SnapshotFiles files = store.files(latest());
+        List<String> expected = new ArrayList<>();
+        for (IndexManifestEntry entry : files.indexFiles()) {
+            IndexFileMeta file = entry.indexFile();
+            DataFileMeta inPartition =
+                    files.liveFiles().stream()
+                            .filter(e -> Arrays.equals(e.partition(), entry.partition()))
+                            .findFirst()
+                            .orElseThrow()
+                            .file();
+            expected.add(
+                    Row.of(
+                                    "{" + partitionOf(files, inPartition) + "}",
+                                    entry.bucket(),
+                                    "DELETION_VECTORS",
+                                    file.fileName(),
+                                    file.fileSize(),
+                                    file.rowCount(),
+                                    file.deletionVectors().stream()
+                                            .map(
+                                                    v ->
+                                                            Row.of(
+                                                                    v.dataFileName(),
+                                                                    v.offset(),
+                                                                    v.length(),
+                                                                    v.cardinality()))
+                                            .toArray(Row[]::new),
+                                    null,
+                                    null,
+                                    null,
+                                    null)
+                            .toString());
+        }
+        assertThat(expected).as("the table has deletion vectors").isNotEmpty();
+        assertThat(rows("SELECT * FROM `t$table_indexes`"))
+                .containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(
+                        rows(
+                                "SELECT `partition`, index_type, row_count, dv_ranges[1]._CARDINALITY"
+                                        + " FROM `t$table_indexes`"))
+                .containsExactlyInAnyOrder(
+                        "+I[{a}, DELETION_VECTORS, 1, 2]", "+I[{b}, DELETION_VECTORS, 1, 1]");
+        assertThat(
+                        rows(
+                                "SELECT count(*) FROM `t$table_indexes`"
+                                        + " /*+ OPTIONS('scan.snapshot-id' = '4') */"))
+                .as("before the delete")
+                .containsExactly("+I[0]");
+    }
+
+    @Test
     void aTableWithoutSnapshotsHasOnlyItsSchemaAndOptions() {
-        for (String empty : List.of("snapshots", "files", "manifests", "row_groups")) {
+        for (String empty :
+                List.of("snapshots", "files", "manifests", "row_groups", "table_indexes")) {
             assertThat(rows("SELECT * FROM `empty_table$" + empty + "`")).isEmpty();
         }
         assertThat(rows("SELECT schema_id FROM `empty_table$schemas`")).containsExactly("+I[0]");
@@ -331,7 +387,8 @@ class SystemTablesITCase {
                         "consumers",
                         "files",
                         "manifests",
-                        "row_groups")) {
+                        "row_groups",
+                        "table_indexes")) {
             ObjectPath path = new ObjectPath("default", "t$" + name);
             assertThat(catalog.tableExists(path)).as(name).isTrue();
             assertThat(catalog.getTable(path)).as(name).isNotNull();
@@ -343,7 +400,7 @@ class SystemTablesITCase {
                         "Unknown system table 't$nope'; Dovetail tables have $row_tracking,"
                                 + " $column_updates (to write), $snapshots, $schemas, $options, $consumers, $files,"
                                 + " $manifests,"
-                                + " $row_groups.");
+                                + " $row_groups, $table_indexes.");
         assertThatThrownBy(() -> sql.executeSql("SELECT * FROM `t$column_updates`"))
                 .hasStackTraceContaining("t$column_updates is a sink");
         assertThat(rows("SELECT count(*) FROM `t$row_tracking` WHERE _ROW_ID < 15"))

@@ -18,20 +18,19 @@
 package io.dovetail.table.commit;
 
 import io.dovetail.table.error.DovetailException;
-import io.dovetail.table.fs.Writers;
 import io.dovetail.table.index.GlobalIndexFiles;
 import io.dovetail.table.index.GlobalIndexMeta;
 import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.index.IndexManifestEntry;
-import io.dovetail.table.index.IndexManifestFile;
-import io.dovetail.table.manifest.AvroCodec;
+import io.dovetail.table.maintenance.CompactionConfig;
+import io.dovetail.table.maintenance.DataEvolutionCompaction;
+import io.dovetail.table.maintenance.ExpireConfig;
+import io.dovetail.table.maintenance.SnapshotExpiry;
+import io.dovetail.table.maintenance.SnapshotRollback;
 import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
-import io.dovetail.table.manifest.ManifestFileMeta;
-import io.dovetail.table.manifest.ManifestListReader;
-import io.dovetail.table.manifest.ManifestListWriter;
-import io.dovetail.table.manifest.WrittenFile;
 import io.dovetail.table.schema.SchemaChange;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.update.ColumnUpdater;
@@ -45,7 +44,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 
@@ -252,6 +251,97 @@ class GlobalIndexUpdateTest {
         assertThat(real.filesIn("dt=p1/bucket-0")).isEqualTo(dataFilesBefore);
     }
 
+    @Test
+    void rollbackRestoresTheTargetsGlobalIndexesAndDeletesThoseBuiltAfterIt() {
+        dropPartitionIndex();
+        IndexManifestEntry index = addGlobalIndex("p1", A);
+        long indexed = table.latest().id();
+        updateColumn("a", "p1");
+        assertThat(globalIndexes()).isEmpty();
+        assertThat(indexFile(index)).as("snapshot %s still has it", indexed).exists();
+
+        new SnapshotRollback(table.store).toSnapshot(indexed);
+
+        assertThat(globalIndexes()).containsExactly(index);
+        assertThat(table.live())
+                .as("the update is gone")
+                .allMatch(e -> e.file().writeCols() == null);
+        assertThat(indexFile(index)).exists();
+
+        new SnapshotRollback(table.store).toSnapshot(1);
+
+        assertThat(globalIndexes()).isEmpty();
+        assertThat(indexFile(index)).as("no snapshot refers to it").doesNotExist();
+    }
+
+    @Test
+    void expiryKeepsEveryIndexFileALiveSnapshotReferencesAndDeletesTheDroppedOnes() {
+        dropPartitionIndex();
+        IndexManifestEntry dropped = addGlobalIndex("p1", A);
+        IndexManifestEntry kept = addGlobalIndex("p2", B);
+        updateColumn("a", "p1");
+        table.commit(CommitRequest.append("writer", 9, List.of(table.fakeAppend("p2", 5))));
+
+        new SnapshotExpiry(table.store).expire(new ExpireConfig(1, 1, Duration.ZERO, 100), 0);
+
+        assertThat(table.snapshotIds()).containsExactly(table.latest().id());
+        assertThat(globalIndexes()).containsExactly(kept);
+        assertThat(indexFile(kept)).exists();
+        assertThat(indexFile(dropped)).doesNotExist();
+    }
+
+    @Test
+    void aColumnUpdateAndACompactionGiveTheChangedRangeSequencesAboveTheIndexBuild() {
+        // Paimon's refresh of an index kept under IGNORE finds the ranges whose indexed column a
+        // file with a larger sequence number than the index's build snapshot wrote
+        TestTable real = new TestTable(dir.resolve("real"), false);
+        real.store
+                .schemas()
+                .commitChanges(
+                        SchemaChange.setOption("global-index.column-update-action", "IGNORE"));
+        real.commit(CommitRequest.append("writer", 1, List.of(real.writeAppend("p1", 5))));
+        table = real;
+        addGlobalIndex("p1", A);
+        long built = table.latest().id();
+
+        ColumnUpdater.on(real.store, real.latest(), List.of("a"))
+                .commit(
+                        "updater",
+                        2,
+                        List.of(new RowUpdate(2, GenericRowData.of(StringData.fromString("new"))))
+                                .iterator())
+                .orElseThrow();
+        assertThat(table.live())
+                .filteredOn(e -> e.file().writeCols() != null)
+                .singleElement()
+                .satisfies(e -> assertThat(e.file().maxSequenceNumber()).isGreaterThan(built));
+
+        new DataEvolutionCompaction(real.store)
+                .compact("compactor", 3, p -> true, new CompactionConfig(256 << 20, 4 << 20, 1));
+
+        assertThat(table.live())
+                .singleElement()
+                .satisfies(
+                        e -> {
+                            assertThat(e.file().fileSource()).isEqualTo(FileSource.COMPACT);
+                            assertThat(e.file().maxSequenceNumber()).isGreaterThan(built);
+                        });
+        assertThat(globalIndexes()).hasSize(1);
+    }
+
+    private void dropPartitionIndex() {
+        table.store
+                .schemas()
+                .commitChanges(
+                        SchemaChange.setOption(
+                                "global-index.column-update-action", "DROP_PARTITION_INDEX"));
+    }
+
+    private java.io.File indexFile(IndexManifestEntry entry) {
+        return new java.io.File(
+                entry.indexFile().path(table.store.paths().indexDir()).toUri().getPath());
+    }
+
     private Snapshot updateColumn(String column, String partition) {
         return table.commit(
                 CommitRequest.columnUpdate(
@@ -280,7 +370,7 @@ class GlobalIndexUpdateTest {
     /**
      * Commits a snapshot that adds a B-tree global index file of {@code fieldId} in {@code
      * partition} covering the rows so far, as Paimon's {@code create_global_index} does (the index
-     * file's bytes do not matter here).
+     * file's 100 zero bytes do not matter here).
      */
     private IndexManifestEntry addGlobalIndex(String partition, int fieldId) {
         Snapshot latest = table.latest();
@@ -298,31 +388,14 @@ class GlobalIndexUpdateTest {
                                 null,
                                 new GlobalIndexMeta(
                                         0, latest.nextRowId() - 1, fieldId, null, null)));
-        List<IndexManifestEntry> indexes = new ArrayList<>(table.files().indexFiles());
-        indexes.add(index);
-        var paths = table.store.paths();
-        WrittenFile indexManifest =
-                new IndexManifestFile(paths.manifestDir(), AvroCodec.DEFAULT).write(indexes);
-        List<ManifestFileMeta> base =
-                new ArrayList<>(
-                        ManifestListReader.read(
-                                paths.manifestFile(latest.baseManifestList()), null));
-        base.addAll(ManifestListReader.read(paths.manifestFile(latest.deltaManifestList()), null));
-        ManifestListWriter lists = new ManifestListWriter(paths.manifestDir());
-        WrittenFile baseList = lists.write(base);
-        WrittenFile deltaList = lists.write(List.of());
-        Snapshot next =
-                latest.toBuilder()
-                        .id(latest.id() + 1)
-                        .baseManifestList(baseList.fileName())
-                        .baseManifestListSize(baseList.fileSize())
-                        .deltaManifestList(deltaList.fileName())
-                        .deltaManifestListSize(deltaList.fileSize())
-                        .indexManifest(indexManifest.fileName())
-                        .commitUser("paimon-create-global-index")
-                        .deltaRecordCount(0L)
-                        .build();
-        assertThat(table.store.snapshots().tryCommit(next, Writers.CONCURRENT)).isTrue();
+        try {
+            java.io.File file = indexFile(index);
+            file.getParentFile().mkdirs();
+            java.nio.file.Files.write(file.toPath(), new byte[100]);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        table.addIndexes(List.of(index));
         return index;
     }
 }

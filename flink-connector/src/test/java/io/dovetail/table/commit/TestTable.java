@@ -21,12 +21,19 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.fs.ChildPaths;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.fs.Writers;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.index.DeletionVectorIndexFile;
 import io.dovetail.table.index.IndexManifestEntry;
+import io.dovetail.table.index.IndexManifestFile;
+import io.dovetail.table.manifest.AvroCodec;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.ManifestFileMeta;
+import io.dovetail.table.manifest.ManifestListReader;
+import io.dovetail.table.manifest.ManifestListWriter;
+import io.dovetail.table.manifest.WrittenFile;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.snapshot.Snapshot;
@@ -154,6 +161,42 @@ public final class TestTable {
 
     public Snapshot commit(CommitRequest request) {
         return new TableCommit(store).commit(request);
+    }
+
+    /**
+     * Commits a snapshot that adds {@code added} to the index manifest and changes no data file, as
+     * Paimon's {@code create_global_index} does; the index files must be written already.
+     */
+    public Snapshot addIndexes(List<IndexManifestEntry> added) {
+        Snapshot latest = latest();
+        List<IndexManifestEntry> indexes = new ArrayList<>(files().indexFiles());
+        indexes.addAll(added);
+        TablePaths paths = store.paths();
+        WrittenFile indexManifest =
+                new IndexManifestFile(paths.manifestDir(), AvroCodec.DEFAULT).write(indexes);
+        List<ManifestFileMeta> base =
+                new ArrayList<>(
+                        ManifestListReader.read(
+                                paths.manifestFile(latest.baseManifestList()), null));
+        base.addAll(ManifestListReader.read(paths.manifestFile(latest.deltaManifestList()), null));
+        ManifestListWriter lists = new ManifestListWriter(paths.manifestDir());
+        WrittenFile baseList = lists.write(base);
+        WrittenFile deltaList = lists.write(List.of());
+        Snapshot next =
+                latest.toBuilder()
+                        .id(latest.id() + 1)
+                        .baseManifestList(baseList.fileName())
+                        .baseManifestListSize(baseList.fileSize())
+                        .deltaManifestList(deltaList.fileName())
+                        .deltaManifestListSize(deltaList.fileSize())
+                        .indexManifest(indexManifest.fileName())
+                        .commitUser("paimon-create-global-index")
+                        .deltaRecordCount(0L)
+                        .build();
+        if (!store.snapshots().tryCommit(next, Writers.CONCURRENT)) {
+            throw new IllegalStateException("snapshot " + next.id() + " was taken");
+        }
+        return next;
     }
 
     public Snapshot latest() {

@@ -19,6 +19,7 @@ package io.dovetail.table.maintenance;
 
 import io.dovetail.table.data.BinaryRowCodec;
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -166,23 +167,43 @@ class CompactionPlannerTest {
     }
 
     @Test
-    void blobFilesStayAndVectorStoreFilesAreRefused() {
+    void blobAndVectorStoreFilesStayAndDecideWhichGroupsMerge() {
         file("a", 0, 10, 20);
         file("a", 10, 10, 20);
-        files.add(entry("a", "data-x-1.blob", 5, 10, 20, 1, 1));
-        assertThat(ranges(plan(SMALL))).containsExactly("a[0, 19]");
+        file("a", 20, 10, 20);
+        file("a", 30, 10, 20);
+        // groups 0 and 1: the same BLOB field and vector-store bunch; group 2: a bunch of another
+        // schema version; group 3: none
+        files.add(dedicated("data-x-1.blob", 0, 10, 0, "img"));
+        files.add(dedicated("data-x-2.vector.avro", 0, 10, 0, "emb"));
+        files.add(dedicated("data-y-1.blob", 10, 10, 0, "img"));
+        files.add(dedicated("data-y-2.vector.avro", 10, 4, 0, "emb"));
+        files.add(dedicated("data-y-3.vector.avro", 14, 6, 0, "emb"));
+        files.add(dedicated("data-z-1.blob", 20, 10, 1, "img"));
+        files.add(dedicated("data-z-2.vector.avro", 20, 10, 1, "emb"));
+        assertThat(ranges(plan(SMALL)))
+                .as("groups 2 and 3 merge with no neighbour: each stays a file of its own")
+                .containsExactly("a[0, 19]");
         assertThat(plan(SMALL).get(0).groups())
                 .allSatisfy(
                         g ->
                                 assertThat(g.files())
-                                        .noneMatch(f -> f.file().fileName().endsWith(".blob")));
+                                        .allMatch(
+                                                f -> DataFileKinds.isNormal(f.file().fileName())));
+    }
 
-        files.add(entry("a", "data-x-2.vector.avro", 0, 5, 20, 1, 1));
-        assertThatThrownBy(() -> plan(SMALL))
-                .isInstanceOf(DovetailException.class)
-                .hasMessageContaining(
-                        "Not supported: compacting a partition that holds vector-store")
-                .hasMessageContaining("data-x-2.vector.avro");
+    private static ManifestEntry dedicated(
+            String name, long firstRowId, long rows, long schemaId, String column) {
+        DataFileMeta meta =
+                DataFileMeta.builder(name)
+                        .fileSize(20)
+                        .rowCount(rows)
+                        .firstRowId(firstRowId)
+                        .sequenceNumbers(1, 1)
+                        .schemaId(schemaId)
+                        .writeCols(List.of(column))
+                        .build();
+        return new ManifestEntry(FileKind.ADD, partitionBytes("a"), 0, -1, meta);
     }
 
     @Test

@@ -17,23 +17,16 @@
  */
 package io.dovetail.table.maintenance;
 
-import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
-import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.testing.EvolvingTable;
-import io.dovetail.table.types.DataField;
-import io.dovetail.table.types.DataTypes;
-
-import org.apache.flink.core.fs.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -254,32 +247,6 @@ class DataEvolutionCompactionTest {
         assertThat(new DataEvolutionCompaction(table.store).compact(COMPACTOR, 1))
                 .isEqualTo(DataEvolutionCompaction.Result.NOTHING);
         assertThat(table.latest().id()).isEqualTo(2);
-    }
-
-    @Test
-    void refusesTablesWithVectorStoreColumns() {
-        TableStore store = TableStore.at(new TablePaths(new Path(dir.toUri())));
-        store.schemas()
-                .createTable(
-                        List.of(
-                                new DataField(0, "id", DataTypes.BIGINT()),
-                                new DataField(
-                                        1, "embedding", DataTypes.VECTOR(DataTypes.FLOAT(), 4))),
-                        List.of(),
-                        List.of(),
-                        Map.of(
-                                "row-tracking.enabled",
-                                "true",
-                                "data-evolution.enabled",
-                                "true",
-                                "vector.file.format",
-                                "avro"),
-                        null);
-
-        assertThatThrownBy(() -> new DataEvolutionCompaction(store).compact(COMPACTOR, 1))
-                .isInstanceOf(DovetailException.class)
-                .hasMessageContaining(
-                        "Not supported: compacting a table with vector-store column 'embedding'");
     }
 
     /** The reads every comparison covers: full rows with row ids, projections, one partition. */

@@ -153,7 +153,13 @@ class DataEvolutionTableValidatorTest {
 
     @Test
     void vectorStoreColumnsAreNotPartitionKeys() {
-        assertValid(schema(List.of("c1"), List.of(), options(), STRING(), VECTOR(FLOAT(), 4)));
+        assertValid(
+                schema(
+                        List.of(),
+                        List.of(),
+                        options("vector.file.format", "avro"),
+                        STRING(),
+                        VECTOR(FLOAT(), 4)));
         assertInvalid(
                 schema(
                         List.of("c1"),
@@ -162,5 +168,12 @@ class DataEvolutionTableValidatorTest {
                         STRING(),
                         VECTOR(FLOAT(), 4)),
                 "VECTOR column 'c1'");
+    }
+
+    @Test
+    void vectorColumnsNeedVectorStoreFiles() {
+        assertInvalid(
+                schema(List.of(), List.of(), options(), STRING(), VECTOR(FLOAT(), 4)),
+                "set 'vector.file.format' to 'avro' or 'json'");
     }
 }

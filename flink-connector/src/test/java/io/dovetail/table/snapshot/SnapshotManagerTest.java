@@ -85,7 +85,9 @@ class SnapshotManagerTest {
         assertThat(manager.listIds()).isEmpty();
         assertThatThrownBy(() -> manager.snapshot(1))
                 .hasMessageContaining("Snapshot 1 does not exist")
-                .hasMessageContaining("the table has no snapshots");
+                .hasMessageContaining("the table has no snapshots")
+                .extracting(e -> ((DovetailException) e).kind())
+                .isEqualTo(DovetailException.Kind.NO_SUCH_SNAPSHOT);
     }
 
     @Test

@@ -90,7 +90,10 @@ class SnapshotPinsTest {
                                 new SnapshotPins(table.store.paths())
                                         .pinBase(1, Map.of(), "the merge into db.t"))
                 .isInstanceOf(DovetailException.class)
-                .hasMessageContaining("Base snapshot 1 of the merge into db.t expired");
+                .hasMessageContaining("Base snapshot 1 of the merge into db.t expired")
+                .extracting(e -> ((DovetailException) e).kind())
+                .as("a conflict: running the job again reads a newer base")
+                .isEqualTo(DovetailException.Kind.CONFLICT);
         assertThat(new Consumers(table.store.paths()).oldestNeeded()).isEqualTo(Long.MAX_VALUE);
     }
 

@@ -81,6 +81,7 @@ class ColumnUpdaterErrorsTest {
         Snapshot first = table.store.snapshots().snapshot(1);
         assertRefused(
                 () -> commit(first, Map.of(1L, "ok", 5L, "stale")),
+                DovetailException.Kind.STALE_ROW_ID,
                 "Stale row id 5",
                 "base snapshot 1",
                 "row ids below 4");
@@ -108,7 +109,10 @@ class ColumnUpdaterErrorsTest {
     void refusesTheSameRowIdTwiceAndUnsortedRowIds() {
         ColumnUpdater updater = ColumnUpdater.on(table.store, table.latest(), List.of("a"));
         List<RowUpdate> twice = List.of(update(1, "x"), update(5, "y"), update(5, "z"));
-        assertRefused(() -> updater.commit("u", 1, twice.iterator()), "Row id 5 is updated twice");
+        assertRefused(
+                () -> updater.commit("u", 1, twice.iterator()),
+                DovetailException.Kind.DUPLICATE_MATCH,
+                "Row id 5 is updated twice");
         List<RowUpdate> unsorted = List.of(update(6, "x"), update(2, "y"));
         assertRefused(
                 () -> updater.commit("u", 1, unsorted.iterator()), "ascending", "2 follows 6");
@@ -160,6 +164,15 @@ class ColumnUpdaterErrorsTest {
         assertThat(table.latest().id()).isEqualTo(snapshotBefore);
         assertThat(table.dataFiles("x")).isEqualTo(filesBefore);
         assertThat(table.read()).isEqualTo(table.model);
+    }
+
+    private static void assertRefused(
+            Runnable action, DovetailException.Kind kind, String... messageParts) {
+        assertThatThrownBy(action::run)
+                .isInstanceOf(DovetailException.class)
+                .hasMessageContainingAll(messageParts)
+                .extracting(e -> ((DovetailException) e).kind())
+                .isEqualTo(kind);
     }
 
     private static void assertRefused(Runnable action, String... messageParts) {

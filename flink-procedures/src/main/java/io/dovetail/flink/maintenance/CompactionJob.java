@@ -18,48 +18,36 @@
 package io.dovetail.flink.maintenance;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.maintenance.CompactionConfig;
+import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
-import io.dovetail.table.snapshot.SnapshotPins;
+import io.dovetail.table.maintenance.RangeRewriter;
+import io.dovetail.table.manifest.ManifestEntry;
 
-import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Predicate;
-import java.util.stream.IntStream;
 
 /**
- * Data-evolution compaction as a distributed Flink batch job. Planning runs where the job is built
- * (the client, or the JobManager for an application): the latest snapshot is pinned and its live
- * files of the selected partitions are packed into bins ({@code CompactionPlanner}); each bin is
- * one task. The plan travels with the rewriters and the committer ({@link MaintenancePlanBytes}),
- * the tasks as bin indexes:
+ * Data-evolution compaction as a distributed Flink batch job ({@link RewriteJob}): the latest
+ * snapshot's live files of the selected partitions are packed into bins ({@code
+ * CompactionPlanner}), each bin one task; a rewriter writes one compacted file per bin ({@link
+ * RangeRewriter}: every position, all columns, row ids and sequence bounds kept), the committer
+ * commits them as one COMPACT snapshot ({@link DataEvolutionCompaction#commit}: inputs deleted,
+ * compacted files added, deletion vectors moved).
  *
- * <pre>
- *   [tasks × 1] ──rebalance──▶ [rewriter × min(bins, p)] ──global──▶ [committer × 1] ──▶ result row
- *    the planned bins'          plans the bins' read on the pinned    one COMPACT snapshot: inputs
- *    indexes                    snapshot once, then writes one        deleted, compacted files
- *                               compacted file per bin                added, deletion vectors
- *                               (RangeRewriter: every position, all   moved (DataEvolutionCompaction)
- *                               columns, row ids and sequence
- *                               bounds kept)
- * </pre>
- *
- * The commit checks every snapshot committed after the pinned one (see {@code TableCommit}), so a
- * concurrent update or delete of a compacted range fails the job and leaves the table as it was. A
- * job that fails after some rewriters finished leaves their files unreferenced in the table
- * directory (there is no orphan-file cleanup yet); a failed commit deletes what it wrote.
+ * <p>The commit checks every snapshot committed after the pinned one (see {@code TableCommit}), so
+ * a concurrent update or delete of a compacted range fails the job and leaves the table as it was.
+ * A job that fails after some rewriters finished leaves their files unreferenced in the table
+ * directory ({@code remove_orphan_files} deletes them); a failed commit deletes what it wrote.
  */
 public final class CompactionJob {
 
@@ -67,12 +55,6 @@ public final class CompactionJob {
     public static final String OUTPUT =
             "ROW<files_written BIGINT, files_rewritten BIGINT, bytes_rewritten BIGINT,"
                     + " bytes_written BIGINT, snapshot_id BIGINT, rewrite_subtasks BIGINT>";
-
-    /** Paimon's identifier for a one-off batch commit; each job has its own commit user. */
-    static final long COMMIT_IDENTIFIER = CommitRequest.BATCH_IDENTIFIER;
-
-    private static final TypeInformation<Row> ROW_TYPE =
-            Types.ROW(Types.LONG, Types.LONG, Types.LONG, Types.LONG, Types.LONG, Types.LONG);
 
     private final TableStore store;
     private final Predicate<RowData> partitions;
@@ -105,54 +87,62 @@ public final class CompactionJob {
         if (plan.isEmpty()) {
             return Row.of(0L, 0L, 0L, 0L, null, 0L);
         }
-        DataStream<Row> result = build(env, plan.get());
-        try (SnapshotPins.Pin pin =
-                        new SnapshotPins(store.paths())
-                                .pinBase(
-                                        plan.get().snapshotId(),
-                                        store.latestSchema().options(),
-                                        "the compaction of " + store.paths().root().getName());
-                CloseableIterator<Row> rows =
-                        result.executeAndCollect(
-                                "Dovetail compact " + store.paths().root().getName())) {
-            return rows.next();
-        }
+        return job().run(env, bytes(plan.get()), parallelism);
     }
 
-    /**
-     * Adds the job of {@code plan} to {@code env} (in batch mode); its one output is the result.
-     */
+    /** Adds the job of {@code plan} to {@code env}; its one output is the result. */
     DataStream<Row> build(StreamExecutionEnvironment env, DataEvolutionCompaction.Plan plan) {
-        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        MaintenancePlanBytes planned =
-                new MaintenancePlanBytes(plan.snapshotId(), plan.schemaId(), plan.tasks());
-        List<Integer> tasks = IntStream.range(0, planned.taskCount()).boxed().toList();
-        String name = store.paths().root().getName();
-        return env.fromData(tasks, Types.INT)
-                .name("Dovetail compaction tasks: " + name)
-                .setParallelism(1)
-                .rebalance()
-                .map(new CompactionRewriter(store.paths(), planned))
-                .returns(CompactionRewriter.OUTPUT)
-                .name("Dovetail compaction rewriter: " + name)
-                .setParallelism(Math.min(plan.tasks().size(), parallelism))
-                .global()
-                .transform(
-                        "Dovetail compaction committer: " + name,
-                        ROW_TYPE,
-                        new CompactionCommitter(
-                                store.paths(), "dovetail-compact-" + UUID.randomUUID(), planned))
-                .setParallelism(1)
-                .setMaxParallelism(1);
+        return job().build(env, bytes(plan), parallelism);
     }
 
-    static Row row(DataEvolutionCompaction.Result result, int rewriteSubtasks) {
-        return Row.of(
-                (long) result.tasks(),
-                (long) result.filesRewritten(),
-                result.bytesRewritten(),
-                result.bytesWritten(),
-                result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null,
-                (long) rewriteSubtasks);
+    private RewriteJob<DataEvolutionCompaction.Plan> job() {
+        return new RewriteJob<>(store, new Compaction(), "compaction");
+    }
+
+    private static MaintenancePlanBytes bytes(DataEvolutionCompaction.Plan plan) {
+        return new MaintenancePlanBytes(plan.snapshotId(), plan.schemaId(), plan.tasks());
+    }
+
+    /** A bin's payload is its compacted file's entry. */
+    private static final class Compaction implements Rewrite<DataEvolutionCompaction.Plan> {
+
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public DataEvolutionCompaction.Plan plan(MaintenancePlanBytes bytes) {
+            return bytes.plan(DataEvolutionCompaction.Plan::new);
+        }
+
+        @Override
+        public TaskRewriter open(
+                TableStore store, DataEvolutionCompaction.Plan plan, MetricGroup metrics) {
+            RangeRewriter rewriter = RangeRewriter.of(store, plan);
+            return task -> CompactionTaskCodec.toBytes(rewriter.rewrite(plan.tasks().get(task)));
+        }
+
+        @Override
+        public Row commit(
+                TableStore store,
+                String commitUser,
+                DataEvolutionCompaction.Plan plan,
+                List<byte[]> payloads,
+                int rewriteSubtasks) {
+            List<ManifestEntry> files = new ArrayList<>();
+            for (byte[] file : payloads) {
+                if (file != null) {
+                    files.add(CompactionTaskCodec.entryFromBytes(file));
+                }
+            }
+            DataEvolutionCompaction.Result result =
+                    new DataEvolutionCompaction(store)
+                            .commit(commitUser, RewriteJob.COMMIT_IDENTIFIER, plan, files);
+            return Row.of(
+                    (long) result.tasks(),
+                    (long) result.filesRewritten(),
+                    result.bytesRewritten(),
+                    result.bytesWritten(),
+                    result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null,
+                    (long) rewriteSubtasks);
+        }
     }
 }

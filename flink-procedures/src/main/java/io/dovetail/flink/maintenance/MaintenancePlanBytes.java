@@ -49,6 +49,11 @@ final class MaintenancePlanBytes implements Serializable {
         tasks.forEach(t -> this.tasks.add(CompactionTaskCodec.toBytes(t)));
     }
 
+    /** The snapshot the plan read, which the job pins. */
+    long snapshotId() {
+        return snapshotId;
+    }
+
     int taskCount() {
         return tasks.size();
     }

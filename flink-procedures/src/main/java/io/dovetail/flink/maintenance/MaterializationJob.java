@@ -18,45 +18,37 @@
 package io.dovetail.flink.maintenance;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.maintenance.CompactionTaskCodec;
 import io.dovetail.table.maintenance.DeletionVectorMaterialization;
-import io.dovetail.table.snapshot.SnapshotPins;
+import io.dovetail.table.manifest.ManifestEntry;
 
-import org.apache.flink.api.common.RuntimeExecutionMode;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.types.Row;
-import org.apache.flink.util.CloseableIterator;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Predicate;
-import java.util.stream.IntStream;
 
 /**
  * Deletion-vector materialization ({@link DeletionVectorMaterialization}, semantics §8.4) as a
- * distributed Flink batch job. Planning runs where the job is built: the latest snapshot is pinned
- * and every group of the selected partitions with a deletion vector becomes one task; the plan
- * travels with the rewriters and the committer ({@link MaintenancePlanBytes}), the tasks as group
- * indexes:
+ * distributed Flink batch job ({@link RewriteJob}): every group of the selected partitions with a
+ * deletion vector is one task; a rewriter writes one non-rolling file of each group's surviving
+ * rows (all columns, vectors applied) and counts the groups and rows done ({@code groupsRewritten},
+ * {@code rowsKept} metrics: the job's progress); the committer removes the groups' files and
+ * vectors and adds the survivors with new row ids in row order, as one COMPACT snapshot.
  *
- * <pre>
- *   [groups × 1] ──rebalance──▶ [rewriter × min(groups, p)] ──global──▶ [committer × 1] ──▶ result row
- *    the planned groups'        plans the groups' read on the pinned    one COMPACT snapshot: the
- *    indexes                    snapshot once, then writes one non-     groups' files and vectors
- *                               rolling file of each group's surviving  removed, survivors added
- *                               rows (all columns, vectors applied)     with new row ids in row order
- * </pre>
- *
- * The rewriters count the groups and rows they have written ({@code groupsRewritten}, {@code
- * rowsKept} metrics): the job's progress. A concurrent delete or column update of a rewritten group
- * fails the commit and leaves the table as it was; a job that fails before its commit leaves the
- * files already written unreferenced in the table directory (there is no orphan-file cleanup yet).
+ * <p>A concurrent delete or column update of a rewritten group fails the commit and leaves the
+ * table as it was; a job that fails before its commit leaves the files already written unreferenced
+ * in the table directory ({@code remove_orphan_files} deletes them).
  */
 public final class MaterializationJob {
 
@@ -64,11 +56,6 @@ public final class MaterializationJob {
     public static final String OUTPUT =
             "ROW<groups_rewritten BIGINT, rows_kept BIGINT, rows_removed BIGINT, files_written"
                     + " BIGINT, files_removed BIGINT, snapshot_id BIGINT>";
-
-    static final long COMMIT_IDENTIFIER = CommitRequest.BATCH_IDENTIFIER;
-
-    private static final TypeInformation<Row> ROW_TYPE =
-            Types.ROW(Types.LONG, Types.LONG, Types.LONG, Types.LONG, Types.LONG, Types.LONG);
 
     private final TableStore store;
     private final Predicate<RowData> partitions;
@@ -97,50 +84,17 @@ public final class MaterializationJob {
         if (plan.isEmpty()) {
             return row(DeletionVectorMaterialization.Result.NOTHING);
         }
-        DataStream<Row> result = build(env, plan.get());
-        try (SnapshotPins.Pin pin =
-                        new SnapshotPins(store.paths())
-                                .pinBase(
-                                        plan.get().snapshotId(),
-                                        store.latestSchema().options(),
-                                        "the materialization of "
-                                                + store.paths().root().getName());
-                CloseableIterator<Row> rows =
-                        result.executeAndCollect(
-                                "Dovetail materialize deletion vectors "
-                                        + store.paths().root().getName())) {
-            return rows.next();
-        }
+        return new RewriteJob<>(store, new Materialization(), "materialization")
+                .run(
+                        env,
+                        new MaintenancePlanBytes(
+                                plan.get().snapshotId(),
+                                plan.get().schemaId(),
+                                plan.get().groups()),
+                        parallelism);
     }
 
-    private DataStream<Row> build(
-            StreamExecutionEnvironment env, DeletionVectorMaterialization.Plan plan) {
-        env.setRuntimeMode(RuntimeExecutionMode.BATCH);
-        MaintenancePlanBytes planned =
-                new MaintenancePlanBytes(plan.snapshotId(), plan.schemaId(), plan.groups());
-        List<Integer> groups = IntStream.range(0, planned.taskCount()).boxed().toList();
-        String name = store.paths().root().getName();
-        return env.fromData(groups, Types.INT)
-                .name("Dovetail groups with deletion vectors: " + name)
-                .setParallelism(1)
-                .rebalance()
-                .map(new MaterializationRewriter(store.paths(), planned))
-                .returns(MaterializationRewriter.OUTPUT)
-                .name("Dovetail materialization rewriter: " + name)
-                .setParallelism(Math.min(plan.groups().size(), parallelism))
-                .global()
-                .transform(
-                        "Dovetail materialization committer: " + name,
-                        ROW_TYPE,
-                        new MaterializationCommitter(
-                                store.paths(),
-                                "dovetail-materialize-" + UUID.randomUUID(),
-                                planned))
-                .setParallelism(1)
-                .setMaxParallelism(1);
-    }
-
-    static Row row(DeletionVectorMaterialization.Result result) {
+    private static Row row(DeletionVectorMaterialization.Result result) {
         return Row.of(
                 (long) result.groupsRewritten(),
                 result.rowsKept(),
@@ -148,5 +102,83 @@ public final class MaterializationJob {
                 (long) result.filesWritten(),
                 (long) result.filesRemoved(),
                 result.snapshotId().isPresent() ? result.snapshotId().getAsLong() : null);
+    }
+
+    /** A group's payload is its rows kept and its written files' entries. */
+    private static final class Materialization
+            implements Rewrite<DeletionVectorMaterialization.Plan> {
+
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public DeletionVectorMaterialization.Plan plan(MaintenancePlanBytes bytes) {
+            return bytes.plan(DeletionVectorMaterialization.Plan::new);
+        }
+
+        @Override
+        public TaskRewriter open(
+                TableStore store, DeletionVectorMaterialization.Plan plan, MetricGroup metrics) {
+            DeletionVectorMaterialization.Rewriter rewriter =
+                    new DeletionVectorMaterialization(store).rewriter(plan);
+            Counter groupsRewritten = metrics.counter("groupsRewritten");
+            Counter rowsKept = metrics.counter("rowsKept");
+            return group -> {
+                DeletionVectorMaterialization.Rewritten rewritten =
+                        rewriter.rewrite(plan.groups().get(group));
+                groupsRewritten.inc();
+                rowsKept.inc(rewritten.rowsKept());
+                return toBytes(rewritten);
+            };
+        }
+
+        @Override
+        public Row commit(
+                TableStore store,
+                String commitUser,
+                DeletionVectorMaterialization.Plan plan,
+                List<byte[]> payloads,
+                int rewriteSubtasks) {
+            List<DeletionVectorMaterialization.Rewritten> done = new ArrayList<>();
+            for (byte[] group : payloads) {
+                if (group != null) {
+                    done.add(fromBytes(group));
+                }
+            }
+            return row(
+                    new DeletionVectorMaterialization(store)
+                            .commit(commitUser, RewriteJob.COMMIT_IDENTIFIER, plan, done));
+        }
+
+        private static byte[] toBytes(DeletionVectorMaterialization.Rewritten rewritten) {
+            DataOutputSerializer out = new DataOutputSerializer(256);
+            try {
+                out.writeLong(rewritten.rowsKept());
+                out.writeInt(rewritten.files().size());
+                for (ManifestEntry file : rewritten.files()) {
+                    byte[] entry = CompactionTaskCodec.toBytes(file);
+                    out.writeInt(entry.length);
+                    out.write(entry);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return out.getCopyOfBuffer();
+        }
+
+        private static DeletionVectorMaterialization.Rewritten fromBytes(byte[] bytes) {
+            DataInputDeserializer in = new DataInputDeserializer(bytes);
+            try {
+                long rowsKept = in.readLong();
+                List<ManifestEntry> files = new ArrayList<>();
+                for (int n = in.readInt(); n > 0; n--) {
+                    byte[] entry = new byte[in.readInt()];
+                    in.readFully(entry);
+                    files.add(CompactionTaskCodec.entryFromBytes(entry));
+                }
+                return new DeletionVectorMaterialization.Rewritten(files, rowsKept);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 }

@@ -27,22 +27,27 @@ import java.util.Map;
 /**
  * Dovetail's procedures, by name: {@code expire_snapshots}, {@code compact}, {@code rollback_to},
  * {@code reset_consumer}, {@code clear_consumers}, {@code materialize_deletion_vectors}, {@code
- * data_evolution_merge} and Paimon's {@code data_evolution_merge_into}. Register a new procedure
- * here (one entry per name); it parses its arguments and calls a job builder of the connector.
+ * data_evolution_merge}, Paimon's {@code data_evolution_merge_into}, {@code create_global_index},
+ * {@code drop_global_index} and {@code remove_orphan_files}. Register a new procedure here (one
+ * entry per name); it parses its arguments and calls a job builder of the connector.
  */
 public final class DovetailProcedures implements ProcedureProvider {
 
     @Override
     public Map<String, Procedure> procedures(CatalogTables tables) {
-        return Map.of(
-                ExpireSnapshotsProcedure.NAME, new ExpireSnapshotsProcedure(tables),
-                CompactProcedure.NAME, new CompactProcedure(tables),
-                RollbackToProcedure.NAME, new RollbackToProcedure(tables),
-                ResetConsumerProcedure.NAME, new ResetConsumerProcedure(tables),
-                ClearConsumersProcedure.NAME, new ClearConsumersProcedure(tables),
-                MergeProcedure.NAME, new MergeProcedure(tables),
-                MergeIntoProcedure.NAME, new MergeIntoProcedure(tables),
-                MaterializeDeletionVectorsProcedure.NAME,
-                        new MaterializeDeletionVectorsProcedure(tables));
+        return Map.ofEntries(
+                Map.entry(ExpireSnapshotsProcedure.NAME, new ExpireSnapshotsProcedure(tables)),
+                Map.entry(CompactProcedure.NAME, new CompactProcedure(tables)),
+                Map.entry(RollbackToProcedure.NAME, new RollbackToProcedure(tables)),
+                Map.entry(ResetConsumerProcedure.NAME, new ResetConsumerProcedure(tables)),
+                Map.entry(ClearConsumersProcedure.NAME, new ClearConsumersProcedure(tables)),
+                Map.entry(MergeProcedure.NAME, new MergeProcedure(tables)),
+                Map.entry(MergeIntoProcedure.NAME, new MergeIntoProcedure(tables)),
+                Map.entry(
+                        MaterializeDeletionVectorsProcedure.NAME,
+                        new MaterializeDeletionVectorsProcedure(tables)),
+                Map.entry(CreateGlobalIndexProcedure.NAME, new CreateGlobalIndexProcedure(tables)),
+                Map.entry(DropGlobalIndexProcedure.NAME, new DropGlobalIndexProcedure(tables)),
+                Map.entry(RemoveOrphanFilesProcedure.NAME, new RemoveOrphanFilesProcedure(tables)));
     }
 }

@@ -19,9 +19,11 @@ package io.dovetail.flink.procedure;
 
 import io.dovetail.flink.catalog.CatalogTables;
 import io.dovetail.flink.dml.StaleRowIds;
+import io.dovetail.flink.merge.MergeContract;
 import io.dovetail.flink.merge.MergeJob;
 import io.dovetail.flink.merge.MergeSpec;
 import io.dovetail.flink.sql.SqlFragments;
+import io.dovetail.flink.sql.TableName;
 
 import org.apache.flink.table.annotation.ArgumentHint;
 import org.apache.flink.table.annotation.DataTypeHint;
@@ -71,7 +73,7 @@ public final class MergeIntoProcedure implements Procedure {
                         type = @DataTypeHint("INT"),
                         isOptional = true)
             },
-            output = @DataTypeHint(MergeJob.RESULT_TYPE))
+            output = @DataTypeHint(MergeContract.RESULT_TYPE))
     public Row[] call(
             ProcedureContext context,
             String targetTable,
@@ -89,7 +91,7 @@ public final class MergeIntoProcedure implements Procedure {
         String source = sourceTable == null ? "" : sourceTable.trim();
         String alias =
                 targetAlias == null || targetAlias.isBlank()
-                        ? lastPart(target)
+                        ? lastPart("target_table", target)
                         : targetAlias.trim();
         MergeSpec spec =
                 new MergeSpec(
@@ -97,7 +99,7 @@ public final class MergeIntoProcedure implements Procedure {
                         source,
                         statements(sourceSqls),
                         alias,
-                        lastPart(source),
+                        lastPart("source_table", source),
                         mergeCondition,
                         matchedUpdateSet,
                         null,
@@ -108,8 +110,9 @@ public final class MergeIntoProcedure implements Procedure {
         return new Row[] {job.run(context.getExecutionEnvironment(), spec)};
     }
 
-    private static String lastPart(String name) {
-        return name.substring(name.lastIndexOf('.') + 1).replace("`", "");
+    /** The table of a table name (Paimon's default alias), blank for a blank one. */
+    private static String lastPart(String argument, String name) {
+        return name.isBlank() ? "" : TableName.parse(argument, name).table();
     }
 
     private static List<String> statements(String sourceSqls) {

@@ -19,6 +19,7 @@ package io.dovetail.flink.procedure;
 
 import io.dovetail.flink.catalog.CatalogTables;
 import io.dovetail.flink.dml.StaleRowIds;
+import io.dovetail.flink.merge.MergeContract;
 import io.dovetail.flink.merge.MergeJob;
 import io.dovetail.flink.merge.MergeSpec;
 
@@ -87,7 +88,7 @@ public final class MergeProcedure implements Procedure {
                         isOptional = true),
                 @ArgumentHint(name = "parallelism", type = @DataTypeHint("INT"), isOptional = true)
             },
-            output = @DataTypeHint(MergeJob.RESULT_TYPE))
+            output = @DataTypeHint(MergeContract.RESULT_TYPE))
     public Row[] call(
             ProcedureContext context,
             String target,

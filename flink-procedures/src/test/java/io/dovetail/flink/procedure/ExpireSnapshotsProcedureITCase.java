@@ -123,10 +123,13 @@ class ExpireSnapshotsProcedureITCase {
                 .containsExactly(
                         "clear_consumers",
                         "compact",
+                        "create_global_index",
                         "data_evolution_merge",
                         "data_evolution_merge_into",
+                        "drop_global_index",
                         "expire_snapshots",
                         "materialize_deletion_vectors",
+                        "remove_orphan_files",
                         "reset_consumer",
                         "rollback_to");
     }

@@ -51,13 +51,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -242,7 +245,7 @@ class MergeProcedureITCase {
                         + " 1)) AS v(rid, score)', merge_condition => 't._ROW_ID = s.rid',"
                         + " matched_update_set => 'score = s.score'";
         assertThatThrownBy(() -> call(merge + ")"))
-                .hasStackTraceContaining("Row id 999 is in no live row range")
+                .hasStackTraceContaining("Stale row id 999: it is in no live row range")
                 .hasStackTraceContaining("on_stale_row_id");
         assertThat(latest("m4").id()).isEqualTo(before);
         Row result = call(merge + ", on_stale_row_id => 'skip')");
@@ -660,6 +663,68 @@ class MergeProcedureITCase {
             Thread.sleep(20);
         }
         throw new AssertionError("The merge job did not start");
+    }
+
+    @Test
+    void mergesOfBlobAndVectorColumnsRewriteOnlyTheirOwnFiles() {
+        execute(
+                "CREATE TABLE media (id INT, caption STRING, img BYTES, emb ARRAY<FLOAT>) WITH"
+                        + " ('sink.parallelism' = '1', 'blob-field' = 'img', 'vector-field' ="
+                        + " 'emb', 'field.emb.vector-dim' = '2', 'vector.file.format' = 'avro')");
+        execute(
+                "INSERT INTO media SELECT id, 'c' || CAST(id AS STRING), X'0102', ARRAY[CAST(id"
+                        + " AS FLOAT), CAST(0 AS FLOAT)] FROM (VALUES (0), (1), (2), (3), (4),"
+                        + " (5)) AS t (id)");
+        execute("CREATE TABLE media_src (id INT, caption STRING, img BYTES, emb ARRAY<FLOAT>)");
+        execute(
+                "INSERT INTO media_src VALUES (1, 'one', X'AA', ARRAY[CAST(9 AS FLOAT), CAST(9 AS"
+                        + " FLOAT)]), (4, 'four', X'BB', ARRAY[CAST(8 AS FLOAT), CAST(8 AS"
+                        + " FLOAT)])");
+        Function<String, List<String>> files =
+                suffix ->
+                        store("media").files(latest("media")).liveFiles().stream()
+                                .map(e -> e.file().fileName())
+                                .filter(n -> n.endsWith(suffix))
+                                .sorted()
+                                .toList();
+        List<String> blobs = files.apply(".blob");
+        List<String> vectors = files.apply(".vector.avro");
+
+        // the caption only: neither kind of dedicated file is written
+        call(
+                "CALL sys.data_evolution_merge(target => 'default.media', source => 'media_src',"
+                        + " merge_condition => 't.id = s.id', matched_update_set => 'caption ="
+                        + " s.caption')");
+        assertThat(files.apply(".blob")).isEqualTo(blobs);
+        assertThat(files.apply(".vector.avro")).isEqualTo(vectors);
+        // the image and the embedding: one new file of each over the touched range
+        call(
+                "CALL sys.data_evolution_merge(target => 'default.media', source => 'media_src',"
+                        + " merge_condition => 't.id = s.id', matched_update_set => 'img = s.img,"
+                        + " emb = s.emb')");
+        assertThat(files.apply(".blob")).hasSize(blobs.size() + 1).containsAll(blobs);
+        assertThat(files.apply(".vector.avro")).hasSize(vectors.size() + 1).containsAll(vectors);
+        List<String> read = new ArrayList<>();
+        for (Row row :
+                ProcedureSession.namedRows(
+                        sql.executeSql("SELECT id, caption, img, emb FROM media"))) {
+            read.add(
+                    row.getField("id")
+                            + ","
+                            + row.getField("caption")
+                            + ","
+                            + HexFormat.of().formatHex((byte[]) row.getField("img"))
+                            + ","
+                            + Arrays.toString((Object[]) row.getField("emb")));
+        }
+        assertThat(read)
+                .containsExactlyInAnyOrder(
+                        "0,c0,0102,[0.0, 0.0]",
+                        "1,one,aa,[9.0, 9.0]",
+                        "2,c2,0102,[2.0, 0.0]",
+                        "3,c3,0102,[3.0, 0.0]",
+                        "4,four,bb,[8.0, 8.0]",
+                        "5,c5,0102,[5.0, 0.0]");
     }
 
     // ---------------------------------------------------------------------------------------

@@ -15,32 +15,34 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.dovetail.actions;
+package io.dovetail.table.format.vector;
 
-import io.dovetail.table.manifest.DataFileMeta;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 
-import java.util.Comparator;
-import java.util.Optional;
+/** Counts the bytes handed to the file system, for rolling and the exact size. */
+final class CountingOutputStream extends FilterOutputStream {
 
-/** The row ids {@code [first, first + count)} a data file covers. */
-record RowRange(long first, long count) {
+    private long count;
 
-    static final Comparator<RowRange> ORDER =
-            Comparator.comparingLong(RowRange::first).thenComparingLong(RowRange::count);
-
-    /** The file's range, or empty for a file without row ids (a table without row tracking). */
-    static Optional<RowRange> of(DataFileMeta file) {
-        return file.firstRowId() == null
-                ? Optional.empty()
-                : Optional.of(new RowRange(file.firstRowId(), file.rowCount()));
+    CountingOutputStream(OutputStream out) {
+        super(out);
     }
 
-    long end() {
-        return first + count;
+    long count() {
+        return count;
     }
 
     @Override
-    public String toString() {
-        return "[" + first + ", " + end() + ")";
+    public void write(int b) throws IOException {
+        out.write(b);
+        count++;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+        out.write(b, off, len);
+        count += len;
     }
 }
