@@ -23,9 +23,10 @@ import java.util.List;
 /**
  * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]} or {@code read
  * [--rows N] [--cols M] [--versions K] [--point-lookups L]} or {@code sql [--rows N] [--cols M]
- * [--repeats R]} or {@code compact [--rows N] [--image-kb K] [--versions V] [--repeats R]}. Each
- * benchmark builds what it needs in a temporary warehouse, measures the variants side by side in
- * one JVM, prints one JSON object per measurement and a summary with the ratios.
+ * [--repeats R]}, {@code compact [--rows N] [--image-kb K] [--versions V] [--repeats R]} or
+ * {@code stream [--rows N] [--cols M] [--snapshots K] [--repeats R]}. Each benchmark builds what
+ * it needs in a temporary warehouse, measures the variants side by side in one JVM, prints one JSON
+ * object per measurement and a summary with the ratios.
  */
 public final class DovetailBench {
 
@@ -86,6 +87,15 @@ public final class DovetailBench {
             case "lookup":
                 LookupBenchmark.run(new BenchArgs(rest, List.of("rows", "lookups", "full-scans")));
                 break;
+            case "stream":
+                try {
+                    StreamBenchmark.run(
+                            new BenchArgs(rest, List.of("rows", "cols", "snapshots", "repeats")));
+                } catch (ResultMismatch e) {
+                    System.err.println("error: wrong streaming read: " + e.getMessage());
+                    System.exit(1);
+                }
+                break;
             default:
                 usage();
                 System.exit(2);
@@ -105,6 +115,8 @@ public final class DovetailBench {
                         + "       dovetail-bench compact [--rows N] [--image-kb K] [--versions V]"
                         + " [--repeats R]\n"
                         + "       dovetail-bench lookup [--rows N] [--lookups L]"
-                        + " [--full-scans F]");
+                        + " [--full-scans F]\n"
+                        + "       dovetail-bench stream [--rows N] [--cols M] [--snapshots K]"
+                        + " [--repeats R]");
     }
 }

@@ -28,6 +28,7 @@ import io.dovetail.table.read.RowGroups;
 
 import org.apache.flink.api.common.functions.Partitioner;
 import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.table.data.RowData;
 
 import java.nio.ByteBuffer;
@@ -48,11 +49,12 @@ import java.util.TreeMap;
  * stacks large groups on one writer. Every upstream subtask computes the same assignment from the
  * same snapshot. Row ids in no group go to writer 0, whose update reports them as stale.
  *
- * <p>Following appends (streaming updates, {@link #followingAppends}): a row id beyond every known
- * group makes the partitioner load the groups the latest snapshot has beyond its known range and
- * assign them, in row-id order, to the least loaded writers; known ranges never move, so the
- * subtasks agree on a group however late each of them learns of it. (A compaction that merges
- * groups of different writers while updates stream makes the commit fail as a conflict.)
+ * <p>By group key (streaming updates, {@link #byGroupKey}): the key is the first row id of the
+ * update's group in the layout {@link ColumnUpdateRouter} follows. A group of the base snapshot
+ * goes to its writer as above; any other group (appended later, or a base snapshot that expired) to
+ * the writer a hash of its key picks. A group that a compaction merged keeps the key, and so the
+ * writer, of its first part. The assignment depends only on the base, the key and the number of
+ * writers, so every subtask agrees, after a restore at any parallelism too.
  */
 public final class GroupPartitioner implements Partitioner<Long> {
 
@@ -60,7 +62,7 @@ public final class GroupPartitioner implements Partitioner<Long> {
 
     private final TableLoader table;
     private final long baseSnapshotId;
-    private final boolean followAppends;
+    private final boolean byKey;
     private final boolean wholePartitions;
 
     /** The {@code _ROW_ID} of an update row (its first field); -1 for NULL. */
@@ -73,14 +75,22 @@ public final class GroupPartitioner implements Partitioner<Long> {
         }
     }
 
+    /** The group key {@link ColumnUpdateRouter} gave an update. */
+    public static final class GroupKeyOfUpdate implements KeySelector<Tuple2<Long, RowData>, Long> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Long getKey(Tuple2<Long, RowData> keyed) {
+            return keyed.f0;
+        }
+    }
+
     private static final Comparator<long[]> LARGEST_FIRST =
             Comparator.<long[]>comparingLong(r -> r[0] - r[1]).thenComparingLong(r -> r[0]);
 
     private transient int channels;
     private transient TreeMap<Long, long[]> groups; // first row id -> {last row id, channel}
     private transient long[] load;
-    private transient long knownUpTo; // the last row id of the known groups
-    private transient long loadedSnapshot;
 
     /** Routes by the groups of {@code baseSnapshotId} (0: none, the table is empty). */
     public GroupPartitioner(TablePaths table, long baseSnapshotId) {
@@ -88,15 +98,18 @@ public final class GroupPartitioner implements Partitioner<Long> {
     }
 
     private GroupPartitioner(
-            TablePaths table, long baseSnapshotId, boolean followAppends, boolean wholePartitions) {
+            TablePaths table, long baseSnapshotId, boolean byKey, boolean wholePartitions) {
         this.table = TableLoader.of(table);
         this.baseSnapshotId = baseSnapshotId;
-        this.followAppends = followAppends;
+        this.byKey = byKey;
         this.wholePartitions = wholePartitions;
     }
 
-    /** Starts from the groups of {@code baseSnapshotId} and learns of appended groups as needed. */
-    public static GroupPartitioner followingAppends(TablePaths table, long baseSnapshotId) {
+    /**
+     * Routes group keys (first row ids, {@link ColumnUpdateRouter}): the groups of {@code
+     * baseSnapshotId} (if it still exists) balanced by rows, every other key by its hash.
+     */
+    public static GroupPartitioner byGroupKey(TablePaths table, long baseSnapshotId) {
         return new GroupPartitioner(table, baseSnapshotId, true, false);
     }
 
@@ -114,46 +127,37 @@ public final class GroupPartitioner implements Partitioner<Long> {
         if (groups == null || channels != numPartitions) {
             groups = new TreeMap<>();
             load = new long[numPartitions];
-            knownUpTo = -1;
             channels = numPartitions;
-            loadedSnapshot = baseSnapshotId;
             if (baseSnapshotId >= 1 && wholePartitions) {
                 assignWholePartitions();
-            } else if (baseSnapshotId >= 1) {
-                List<long[]> ranges = ranges(baseSnapshotId, -1);
+            } else if (baseSnapshotId >= 1 && (!byKey || baseExists())) {
+                List<long[]> ranges = groupRanges(table, baseSnapshotId);
                 ranges.sort(LARGEST_FIRST);
                 ranges.forEach(this::assign);
             }
         }
-        if (followAppends && rowId > knownUpTo) {
-            learnAppends();
-        }
         Map.Entry<Long, long[]> floor = groups.floorEntry(rowId);
+        if (byKey) {
+            return floor != null && floor.getKey().equals(rowId)
+                    ? (int) floor.getValue()[1]
+                    : Math.floorMod(Long.hashCode(mix(rowId)), numPartitions);
+        }
         return floor != null && rowId <= floor.getValue()[0] ? (int) floor.getValue()[1] : 0;
     }
 
-    /** Assigns the groups of the latest snapshot beyond the known ones, in row-id order. */
-    private void learnAppends() {
-        TableStore store = table.open();
-        long latest = store.snapshots().latestId().orElse(0);
-        if (latest == loadedSnapshot) {
-            return; // nothing new: a stale row id
-        }
-        loadedSnapshot = latest;
-        List<long[]> ranges = ranges(latest, knownUpTo);
-        ranges.sort(Comparator.comparingLong(r -> r[0]));
-        ranges.forEach(this::assign);
+    private boolean baseExists() {
+        return table.open().snapshots().exists(baseSnapshotId);
     }
 
-    /** The {first, last} row ids of the groups of snapshot {@code id} after row {@code after}. */
-    private List<long[]> ranges(long id, long after) {
-        List<long[]> ranges = new ArrayList<>();
-        for (long[] range : groupRanges(table, id)) {
-            if (range[0] > after) {
-                ranges.add(range);
-            }
-        }
-        return ranges;
+    /** MurmurHash3's 64-bit finalizer: neighbouring keys land on unrelated writers. */
+    private static long mix(long key) {
+        long h = key;
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        return h;
     }
 
     /** The {first, last} row ids of every row-range group of {@code snapshotId}. */
@@ -222,7 +226,6 @@ public final class GroupPartitioner implements Partitioner<Long> {
     private void assign(long[] range) {
         int channel = leastLoaded(load, range);
         groups.put(range[0], new long[] {range[1], channel});
-        knownUpTo = Math.max(knownUpTo, range[1]);
     }
 
     /** The least loaded writer of {@code load}, which takes on the rows of {@code range}. */

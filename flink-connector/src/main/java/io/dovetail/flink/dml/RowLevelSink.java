@@ -19,11 +19,17 @@ package io.dovetail.flink.dml;
 
 import io.dovetail.flink.sink.CommitTopology;
 import io.dovetail.flink.sink.Committable;
+import io.dovetail.flink.sink.SinkOptions;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.schema.DataEvolutionTableValidator;
+import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.SnapshotPins;
 
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple2;
+import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -31,6 +37,7 @@ import org.apache.flink.table.data.RowData;
 
 import javax.annotation.Nullable;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
@@ -52,20 +59,29 @@ import java.util.function.Function;
  * </pre>
  *
  * A stream of column updates ({@link #forStreamingColumnUpdates}) takes the same rows, of any
- * snapshot: each writer buffers its groups' updates (last one per row id wins) and flushes them
- * before each checkpoint barrier against the latest snapshot, one column update per checkpoint
- * ({@link StreamingColumnUpdateWriter}):
+ * snapshot: a router keys each by its group in the table's current layout (learning appends as they
+ * come, a compaction's merged groups at the next barrier), each writer holds its groups' updates
+ * (last one per row id wins) and writes them before each checkpoint barrier, or earlier when they
+ * outgrow its buffer, against the latest snapshot; one column update per checkpoint ({@link
+ * StreamingColumnUpdateWriter}), merged row by row where other commits overtook it:
  *
  * <pre>
- *   updates ──by group, following appends──▶ [streaming column-update writer × p] ──global──▶
- *             [committer × 1] column update on the oldest base of the checkpoint's files
+ *   updates ──▶ [router: group key] ──by group key──▶ [streaming column-update writer × p]
+ *     ──global──▶ [committer × 1] column update on the latest snapshot
  * </pre>
+ *
+ * In a batch job the same sink runs like the batch column update, on the latest snapshot when the
+ * job is built (pinned): sorted by {@code _ROW_ID} and then by arrival in front of each writer,
+ * which keeps the last update of a row id.
  */
 public final class RowLevelSink {
 
+    /** The operator uid role of the router of streaming column updates. */
+    static final String ROUTER = "router";
+
     private enum Kind {
         COLUMN_UPDATE,
-        STREAMING_COLUMN_UPDATE,
+        COLUMN_UPDATE_STREAM,
         DELETE
     }
 
@@ -75,6 +91,7 @@ public final class RowLevelSink {
     private final List<String> updatedColumns;
     @Nullable private Integer parallelism;
     private boolean boundedInput;
+    private long bufferBytes = SinkOptions.COLUMN_UPDATES_BUFFER_SIZE.defaultValue().getBytes();
     private Function<String, String> uids = name -> null;
 
     private RowLevelSink(
@@ -101,11 +118,12 @@ public final class RowLevelSink {
      * received before it, exactly once; of two updates of one row id the one reaching its writer
      * later wins, in one checkpoint or across checkpoints (Flink keeps the order of one upstream
      * path only: updates of a row that take different paths, e.g. after a rebalance, have none). A
-     * row id the table does not hold fails the job (nothing of that checkpoint is committed).
+     * row id the table does not hold fails the job (nothing of that checkpoint is committed). In a
+     * batch job, rows of the latest snapshot when the job is built.
      */
     public static RowLevelSink forStreamingColumnUpdates(TablePaths table, List<String> columns) {
         long latest = TableStore.open(table).snapshots().latestId().orElse(0);
-        return new RowLevelSink(Kind.STREAMING_COLUMN_UPDATE, table, latest, columns);
+        return new RowLevelSink(Kind.COLUMN_UPDATE_STREAM, table, latest, columns);
     }
 
     /**
@@ -127,6 +145,15 @@ public final class RowLevelSink {
         return this;
     }
 
+    /**
+     * Heap a streaming column-update writer holds updates in before it writes them out ahead of the
+     * next checkpoint.
+     */
+    public RowLevelSink bufferBytes(long bytes) {
+        this.bufferBytes = bytes;
+        return this;
+    }
+
     /** Stable operator uids by role (for savepoint compatibility); null for none. */
     public RowLevelSink uids(Function<String, String> uids) {
         this.uids = uids;
@@ -137,29 +164,30 @@ public final class RowLevelSink {
         boolean atEnd =
                 CommitTopology.commitsAtEndOfInput(
                         rows.getExecutionEnvironment(), boundedInput, table);
-        if (kind != Kind.STREAMING_COLUMN_UPDATE
-                && !CommitTopology.isBatch(rows.getExecutionEnvironment())) {
+        boolean batch = CommitTopology.isBatch(rows.getExecutionEnvironment());
+        if (kind != Kind.COLUMN_UPDATE_STREAM && !batch) {
             throw Errors.unsupported(
                     "row-level updates and deletes in streaming mode",
                     "Run them as batch jobs ('execution.runtime-mode' = 'batch')");
         }
-        String commitUser = "dovetail-" + UUID.randomUUID();
-        SingleOutputStreamOperator<Committable> writers = writers(rows, commitUser);
+        if (kind == Kind.COLUMN_UPDATE_STREAM && !batch) {
+            refuseDedicatedColumns();
+        }
+        SingleOutputStreamOperator<Committable> writers = writers(rows, batch);
         writers.setParallelism(writers(rows));
         CommitTopology.uid(writers, CommitTopology.WRITER, uids);
-        return CommitTopology.commit(writers, table, commitUser, null, atEnd, pinBase(), uids);
+        String commitUser = "dovetail-" + UUID.randomUUID();
+        boolean pinned = baseSnapshotId >= 1 && (batch || kind != Kind.COLUMN_UPDATE_STREAM);
+        String pin = pinned ? pinBase() : null;
+        return CommitTopology.commit(writers, table, commitUser, null, atEnd, pin, uids);
     }
 
     /**
      * Pins the base of a batch update or delete against expiry while the job runs (the committer
-     * releases it; a job that fails holds it until its lease ends); null for streaming updates,
-     * which plan on the latest snapshot as they go.
+     * releases it; a job that fails holds it until its lease ends). Streaming updates plan on the
+     * latest snapshot as they go and pin nothing; nor does a job on an empty table.
      */
-    @Nullable
     private String pinBase() {
-        if (kind == Kind.STREAMING_COLUMN_UPDATE) {
-            return null;
-        }
         return new SnapshotPins(table)
                 .pinBase(
                         baseSnapshotId,
@@ -171,32 +199,75 @@ public final class RowLevelSink {
                 .id();
     }
 
+    /**
+     * A streaming column update's commit merges files row by row through their normal file, which
+     * an update of BLOB or VECTOR columns (in files of their own) may not have.
+     */
+    private void refuseDedicatedColumns() {
+        TableSchema schema = TableStore.open(table).latestSchema();
+        List<String> dedicated = new ArrayList<>();
+        for (String column : updatedColumns) {
+            schema.field(column)
+                    .filter(field -> DataEvolutionTableValidator.isDedicatedColumn(schema, field))
+                    .ifPresent(field -> dedicated.add(field.name()));
+        }
+        if (!dedicated.isEmpty()) {
+            throw Errors.unsupported(
+                    "streaming updates of the BLOB or VECTOR columns " + dedicated,
+                    "Update them in a batch job ('execution.runtime-mode' = 'batch')");
+        }
+    }
+
     private int writers(DataStream<RowData> rows) {
         return parallelism != null ? parallelism : rows.getParallelism();
     }
 
+    /** Batch column-update writers of {@code sorted} changes (a row id's last wins if told so). */
+    private SingleOutputStreamOperator<Committable> columnUpdateWriters(
+            DataStream<RowData> sorted, boolean lastWins) {
+        return sorted.transform(
+                "Dovetail column-update writer: " + table.root().getName(),
+                CommitTopology.committables(),
+                new ColumnUpdateWriter(table, baseSnapshotId, updatedColumns, lastWins));
+    }
+
     private SingleOutputStreamOperator<Committable> writers(
-            DataStream<RowData> rows, String commitUser) {
+            DataStream<RowData> rows, boolean batch) {
         String name = table.root().getName();
         switch (kind) {
             case COLUMN_UPDATE:
-                return SortedChanges.byGroup(
+                return columnUpdateWriters(
+                        SortedChanges.byGroup(
                                 rows,
                                 new GroupPartitioner(table, baseSnapshotId),
                                 writers(rows),
-                                name)
-                        .transform(
-                                "Dovetail column-update writer: " + name,
-                                CommitTopology.committables(),
-                                new ColumnUpdateWriter(table, baseSnapshotId, updatedColumns));
-            case STREAMING_COLUMN_UPDATE:
-                return rows.partitionCustom(
-                                GroupPartitioner.followingAppends(table, baseSnapshotId),
-                                new GroupPartitioner.RowIdOfUpdate())
+                                name),
+                        false);
+            case COLUMN_UPDATE_STREAM:
+                if (batch) {
+                    return columnUpdateWriters(
+                            SortedChanges.byGroupInArrivalOrder(
+                                    rows,
+                                    new GroupPartitioner(table, baseSnapshotId),
+                                    writers(rows),
+                                    name),
+                            true);
+                }
+                SingleOutputStreamOperator<Tuple2<Long, RowData>> keyed =
+                        rows.transform(
+                                        "Dovetail column-update router: " + name,
+                                        new TupleTypeInfo<>(Types.LONG, rows.getType()),
+                                        new ColumnUpdateRouter(table))
+                                .setParallelism(rows.getParallelism());
+                CommitTopology.uid(keyed, ROUTER, uids);
+                return keyed.partitionCustom(
+                                GroupPartitioner.byGroupKey(table, baseSnapshotId),
+                                new GroupPartitioner.GroupKeyOfUpdate())
                         .transform(
                                 "Dovetail streaming column-update writer: " + name,
                                 CommitTopology.committables(),
-                                new StreamingColumnUpdateWriter(table, updatedColumns, commitUser));
+                                new StreamingColumnUpdateWriter(
+                                        table, updatedColumns, bufferBytes));
             default:
                 return rows.partitionCustom(
                                 GroupPartitioner.byTablePartition(table, baseSnapshotId),

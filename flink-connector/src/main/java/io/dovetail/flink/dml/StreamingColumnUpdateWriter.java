@@ -21,6 +21,7 @@ import io.dovetail.flink.sink.Committable;
 import io.dovetail.flink.sink.SinkMetrics;
 import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
+import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.snapshot.Snapshot;
@@ -31,14 +32,15 @@ import io.dovetail.table.update.RowUpdate;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.ListStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.runtime.state.StateInitializationContext;
-import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
@@ -46,7 +48,8 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
-import java.time.Duration;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -54,45 +57,41 @@ import java.util.stream.IntStream;
 
 /**
  * Writes the partial-column files of a stream of column updates for the row-range groups routed to
- * it ({@link GroupPartitioner} following appends): rows are {@code _ROW_ID} followed by the new
- * values of the updated columns. Updates are buffered by row id (a later update of a row within the
- * buffer replaces the earlier one: last wins) and flushed before a checkpoint barrier as one file
- * per touched group ({@link ColumnUpdater}), backfilled from and based on the table's latest
- * snapshot at flush time; the committer commits them when the checkpoint completes.
+ * it ({@link ColumnUpdateRouter}, {@link GroupPartitioner#byGroupKey}): rows are {@code _ROW_ID}
+ * followed by the new values of the updated columns. Updates are held by row id (a later update of
+ * a row replaces the earlier one: last wins) and written before every checkpoint barrier, and
+ * earlier whenever they take more than {@code bufferBytes} of heap, as one file per touched group
+ * of the table's latest snapshot ({@link ColumnUpdater}), with the row ids they updated ({@link
+ * Committable.RowUpdateFiles}); the committer commits them when the checkpoint completes, merging
+ * row by row what other commits overtook.
  *
- * <p>Order across checkpoints: a flush must see this writer's previous files committed, or its
- * backfill would revert them. While the table holds no commit of the job's commit user for the
- * checkpoint of this writer's previous flush, the buffer is carried into the next checkpoint
- * instead (never waiting: the commit may only come with a later checkpoint). The buffer, the
- * checkpoint of the last flush and the commit user are operator state, so a restored writer
- * continues exactly where its checkpoint left off.
+ * <p>No update is held across a barrier, so the writer has no state: a job restores at any
+ * parallelism. (The state of earlier versions, updates held back until the previous checkpoint's
+ * commit, is read once and written at the first barrier.)
  */
 final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committable>
-        implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
+        implements OneInputStreamOperator<Tuple2<Long, RowData>, Committable>, BoundedOneInput {
 
     private static final long serialVersionUID = 1L;
 
-    /** How long the end of input waits for the previous flush to be committed. */
-    static final Duration END_WAIT = Duration.ofSeconds(30);
+    /** What a held update costs besides its bytes: a map entry, its boxed key, the row object. */
+    static final long ENTRY_OVERHEAD = 96;
 
     private final TableLoader table;
     private final List<String> columns;
-    private final String initialCommitUser;
+    private final long bufferBytes;
 
     private transient TableStore store;
-    private transient TreeMap<Long, RowData> buffer;
+    private transient TreeMap<Long, BinaryRowData> buffer;
+    private transient long bytes;
     private transient RowDataSerializer rowCopier;
-    private transient int[] valueFields; // the updated columns' fields of a buffered row
-    private transient ListState<RowData> bufferState;
-    private transient ListState<String> progressState; // {commit user, last flush checkpoint}
-    private transient String commitUser;
-    private transient long lastFlush;
+    private transient int[] valueFields; // the updated columns' fields of a held row
     private transient Counter rowsUpdated;
 
-    StreamingColumnUpdateWriter(TablePaths table, List<String> columns, String commitUser) {
+    StreamingColumnUpdateWriter(TablePaths table, List<String> columns, long bufferBytes) {
         this.table = TableLoader.of(table);
         this.columns = List.copyOf(columns);
-        this.initialCommitUser = commitUser;
+        this.bufferBytes = bufferBytes;
     }
 
     @Override
@@ -107,94 +106,86 @@ final class StreamingColumnUpdateWriter extends AbstractStreamOperator<Committab
         valueFields = IntStream.rangeClosed(1, columns.size()).toArray();
         RowType rowType = RowType.of(types.toArray(LogicalType[]::new));
         rowCopier = new RowDataSerializer(rowType);
-        bufferState =
-                context.getOperatorStateStore()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "dovetail-column-updates", InternalTypeInfo.of(rowType)));
-        progressState =
-                context.getOperatorStateStore()
-                        .getListState(
-                                new ListStateDescriptor<>(
-                                        "dovetail-update-progress", Types.STRING));
         buffer = new TreeMap<>();
-        commitUser = initialCommitUser;
-        lastFlush = -1;
-        for (RowData row : bufferState.get()) {
-            buffer.put(row.getLong(0), row);
-        }
-        List<String> progress = new ArrayList<>();
-        progressState.get().forEach(progress::add);
-        if (progress.size() == 2) {
-            commitUser = progress.get(0);
-            lastFlush = Long.parseLong(progress.get(1));
+        bytes = 0;
+        if (context.isRestored()) {
+            restoreEarlierState(context, rowType);
         }
         rowsUpdated = getMetricGroup().counter(SinkMetrics.ROWS_UPDATED);
     }
 
+    /** The updates an earlier version held in its state: they are written at the first barrier. */
+    private void restoreEarlierState(StateInitializationContext context, RowType rowType)
+            throws Exception {
+        ListState<RowData> held =
+                context.getOperatorStateStore()
+                        .getListState(
+                                new ListStateDescriptor<>(
+                                        "dovetail-column-updates", InternalTypeInfo.of(rowType)));
+        for (RowData row : held.get()) {
+            hold(row);
+        }
+        held.clear();
+        context.getOperatorStateStore()
+                .getListState(new ListStateDescriptor<>("dovetail-update-progress", Types.STRING))
+                .clear();
+    }
+
     @Override
-    public void processElement(StreamRecord<RowData> element) {
-        RowData row = element.getValue();
-        buffer.put(row.getLong(0), rowCopier.copy(row));
+    public void processElement(StreamRecord<Tuple2<Long, RowData>> element) {
+        RowData row = element.getValue().f1;
+        if (row.isNullAt(0)) {
+            throw Errors.staleRowId(
+                    null,
+                    store.snapshots().latestId().orElse(0),
+                    " (an update of the columns " + columns + " has no _ROW_ID)",
+                    "Nothing of this checkpoint was committed. Give every update the _ROW_ID"
+                            + " of its row.");
+        }
+        hold(row);
         rowsUpdated.inc();
+        if (bytes > bufferBytes) {
+            flush();
+        }
+    }
+
+    private void hold(RowData row) {
+        BinaryRowData copy = rowCopier.toBinaryRow(row).copy();
+        BinaryRowData replaced = buffer.put(copy.getLong(0), copy);
+        bytes += copy.getSizeInBytes() + ENTRY_OVERHEAD;
+        if (replaced != null) {
+            bytes -= replaced.getSizeInBytes() + ENTRY_OVERHEAD;
+        }
     }
 
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) {
-        if (!buffer.isEmpty() && previousFlushCommitted()) {
-            flush();
-            lastFlush = checkpointId;
-        }
+        flush();
     }
 
+    /** The end of a bounded input: what is left goes now. */
     @Override
-    public void snapshotState(StateSnapshotContext context) throws Exception {
-        super.snapshotState(context);
-        bufferState.update(new ArrayList<>(buffer.values()));
-        progressState.update(List.of(commitUser, Long.toString(lastFlush)));
-    }
-
-    /**
-     * The end of a bounded input: what is left must go now (nothing may follow the end of input).
-     * It waits up to {@link #END_WAIT} for the previous flush to be committed (it normally is, soon
-     * after its checkpoint completed); after that the commit fails as a conflict and the job fails
-     * over rather than revert anything.
-     */
-    @Override
-    public void endInput() throws InterruptedException {
-        long deadline = System.nanoTime() + END_WAIT.toNanos();
-        while (!buffer.isEmpty() && !previousFlushCommitted() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        if (!buffer.isEmpty()) {
-            flush();
-        }
-    }
-
-    private boolean previousFlushCommitted() {
-        if (lastFlush < 0) {
-            return true;
-        }
-        long committed =
-                store.snapshots()
-                        .latestCommitOf(commitUser)
-                        .map(Snapshot::commitIdentifier)
-                        .orElse(-1L);
-        return committed >= lastFlush;
+    public void endInput() {
+        flush();
     }
 
     /** One partial-column file per touched group, based on the latest snapshot. */
     private void flush() {
+        if (buffer.isEmpty()) {
+            return;
+        }
         Snapshot base = store.latestSnapshot().orElseThrow();
         List<RowUpdate> updates = new ArrayList<>(buffer.size());
-        for (RowData row : buffer.values()) {
-            updates.add(
-                    new RowUpdate(
-                            row.getLong(0), ProjectedRowData.from(valueFields).replaceRow(row)));
+        Roaring64NavigableMap rows = new Roaring64NavigableMap();
+        for (BinaryRowData row : buffer.values()) {
+            long rowId = row.getLong(0);
+            rows.addLong(rowId);
+            updates.add(new RowUpdate(rowId, ProjectedRowData.from(valueFields).replaceRow(row)));
         }
         List<ManifestEntry> files =
                 ColumnUpdater.on(store, base, columns).write(updates.iterator());
         buffer.clear();
-        output.collect(new StreamRecord<>(new Committable.ColumnFiles(base.id(), files)));
+        bytes = 0;
+        output.collect(new StreamRecord<>(new Committable.RowUpdateFiles(base.id(), files, rows)));
     }
 }

@@ -76,6 +76,26 @@ public sealed interface Committable {
         }
     }
 
+    /**
+     * Partial-column files of a stream of row updates, written against snapshot {@code
+     * baseSnapshotId}, one per row-range group touched: each holds the new values at the row ids of
+     * {@code updatedRows} and the group's values in the base elsewhere, so the committer can take
+     * exactly those rows when other commits overtook the files ({@link
+     * io.dovetail.table.update.UpdatedRowsMerge}).
+     */
+    record RowUpdateFiles(
+            long baseSnapshotId, List<ManifestEntry> files, Roaring64NavigableMap updatedRows)
+            implements Committable {
+        public RowUpdateFiles {
+            files = List.copyOf(files);
+        }
+
+        @Override
+        public int fileCount() {
+            return files.size();
+        }
+    }
+
     /** Row ids of base snapshot {@code baseSnapshotId} to delete (as deletion vectors). */
     record DeletedRows(long baseSnapshotId, Roaring64NavigableMap rowIds) implements Committable {
         @Override

@@ -47,20 +47,23 @@ import java.util.List;
  * ids as a portable 64-bit Roaring bitmap; for deletion vectors (4, added later in version 1: they
  * come from batch deletes only, which never checkpoint) the base snapshot id and the added and
  * removed deletion-vector index entries (partition, bucket, file name, size, row count, external
- * path, and per vector its data file, offset, length and cardinality). Bump the version when this
- * form or the manifest's file record changes, and keep reading the old bytes.
+ * path, and per vector its data file, offset, length and cardinality). Version 2 adds row-update
+ * files (5): the base snapshot id, the entries and the updated row ids as a portable 64-bit Roaring
+ * bitmap; version 1 bytes are read as before. Bump the version when this form or the manifest's
+ * file record changes, and keep reading the old bytes.
  */
 public final class CommittableSerializer extends VersionedSerializer<Committable> {
 
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     private static final byte NEW_FILES = 1;
     private static final byte COLUMN_FILES = 2;
     private static final byte DELETED_ROWS = 3;
     private static final byte DELETION_VECTORS = 4;
+    private static final byte ROW_UPDATE_FILES = 5;
 
     public CommittableSerializer() {
-        super(VERSION, "a Dovetail committable");
+        super(1, VERSION, "a Dovetail committable");
     }
 
     @Override
@@ -72,12 +75,15 @@ public final class CommittableSerializer extends VersionedSerializer<Committable
             out.writeByte(COLUMN_FILES);
             out.writeLong(columnFiles.baseSnapshotId());
             writeEntries(columnFiles.files(), out);
+        } else if (committable instanceof Committable.RowUpdateFiles updates) {
+            out.writeByte(ROW_UPDATE_FILES);
+            out.writeLong(updates.baseSnapshotId());
+            writeEntries(updates.files(), out);
+            writeBitmap(updates.updatedRows(), out);
         } else if (committable instanceof Committable.DeletedRows deletedRows) {
             out.writeByte(DELETED_ROWS);
             out.writeLong(deletedRows.baseSnapshotId());
-            ByteArrayOutputStream bitmap = new ByteArrayOutputStream();
-            deletedRows.rowIds().serializePortable(new DataOutputStream(bitmap));
-            writeBytes(bitmap.toByteArray(), out);
+            writeBitmap(deletedRows.rowIds(), out);
         } else if (committable instanceof Committable.DeletionVectors vectors) {
             out.writeByte(DELETION_VECTORS);
             out.writeLong(vectors.baseSnapshotId());
@@ -94,12 +100,13 @@ public final class CommittableSerializer extends VersionedSerializer<Committable
                 return new Committable.NewFiles(readEntries(in));
             case COLUMN_FILES:
                 return new Committable.ColumnFiles(in.readLong(), readEntries(in));
+            case ROW_UPDATE_FILES:
+                long updatesBase = in.readLong();
+                List<ManifestEntry> files = readEntries(in);
+                return new Committable.RowUpdateFiles(updatesBase, files, readBitmap(in));
             case DELETED_ROWS:
                 long base = in.readLong();
-                Roaring64NavigableMap rowIds = new Roaring64NavigableMap();
-                rowIds.deserializePortable(
-                        new DataInputStream(new ByteArrayInputStream(readBytes(in))));
-                return new Committable.DeletedRows(base, rowIds);
+                return new Committable.DeletedRows(base, readBitmap(in));
             case DELETION_VECTORS:
                 long vectorsBase = in.readLong();
                 List<IndexManifestEntry> added = readIndexEntries(in);
@@ -108,6 +115,19 @@ public final class CommittableSerializer extends VersionedSerializer<Committable
             default:
                 throw new IOException("Unknown kind " + kind + " of a Dovetail committable");
         }
+    }
+
+    private static void writeBitmap(Roaring64NavigableMap rows, DataOutputView out)
+            throws IOException {
+        ByteArrayOutputStream bitmap = new ByteArrayOutputStream();
+        rows.serializePortable(new DataOutputStream(bitmap));
+        writeBytes(bitmap.toByteArray(), out);
+    }
+
+    private static Roaring64NavigableMap readBitmap(DataInputView in) throws IOException {
+        Roaring64NavigableMap rows = new Roaring64NavigableMap();
+        rows.deserializePortable(new DataInputStream(new ByteArrayInputStream(readBytes(in))));
+        return rows;
     }
 
     private static void writeEntries(List<ManifestEntry> entries, DataOutputView out)

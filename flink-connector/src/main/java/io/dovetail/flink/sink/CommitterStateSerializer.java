@@ -29,16 +29,16 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Versioned bytes of a {@link CommitterState}. Version 1: the commit user (UTF), the number of
- * pending checkpoints, then per checkpoint its id and its committables in the {@link
- * CommittableSerializer} form of the same version.
+ * Versioned bytes of a {@link CommitterState}, of the version of its committables (1 and 2 are
+ * read): the commit user (UTF), the number of pending checkpoints, then per checkpoint its id and
+ * its committables in the {@link CommittableSerializer} form of the same version.
  */
 final class CommitterStateSerializer extends VersionedSerializer<CommitterState> {
 
     private final CommittableSerializer committables = new CommittableSerializer();
 
     CommitterStateSerializer() {
-        super(CommittableSerializer.VERSION, "a Dovetail committer state");
+        super(1, CommittableSerializer.VERSION, "a Dovetail committer state");
     }
 
     @Override

@@ -19,6 +19,7 @@ package io.dovetail.flink.sink;
 
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.MemorySize;
 
 /** Options of writes to Dovetail tables (table options or per-statement hints). */
 public final class SinkOptions {
@@ -39,6 +40,16 @@ public final class SinkOptions {
                             "Most partitions a writer keeps a file open for; the least recently"
                                     + " written one's file is finished when another opens. Bounds"
                                     + " the memory of buffered row groups.");
+
+    public static final ConfigOption<MemorySize> COLUMN_UPDATES_BUFFER_SIZE =
+            ConfigOptions.key("sink.column-updates.buffer-size")
+                    .memoryType()
+                    .defaultValue(MemorySize.ofMebiBytes(128))
+                    .withDescription(
+                            "Heap a streaming t$column_updates writer gives the updates it holds"
+                                    + " between checkpoints; when they take more, it writes them"
+                                    + " out early (the checkpoint's commit then merges its files"
+                                    + " of one row-range group row by row).");
 
     private SinkOptions() {}
 }

@@ -53,9 +53,11 @@ import java.util.function.Predicate;
  * batch job), as one commit user: new files as an append, or as an overwrite of its {@link
  * OverwriteScope} (computed against the latest snapshot when the commit is made); partial-column
  * files as a column update of their base snapshot (conflict-checked, rebased onto concurrent
- * compactions); deleted row ids as deletion vectors written here, against the base snapshot; all of
- * these together (a merge) as one snapshot. After each commit the table's {@code snapshot.*}
- * retention options are applied, as Paimon's writers do, unless the table is {@code write-only}.
+ * compactions); a stream's row-update files as a column update on the latest snapshot, merged row
+ * by row where other commits overtook them ({@link RowUpdateCommit}); deleted row ids as deletion
+ * vectors written here, against the base snapshot; all of these together (a merge) as one snapshot.
+ * After each commit the table's {@code snapshot.*} retention options are applied, as Paimon's
+ * writers do, unless the table is {@code write-only}.
  *
  * <p>Commits are idempotent per (commit user, identifier): a replay after recovery finds its
  * snapshot and commits nothing again.
@@ -66,12 +68,14 @@ final class TableCommitter {
     private final TableCommit commit;
     private final String commitUser;
     @Nullable private final OverwriteScope overwrite;
+    private final RowUpdateCommit rowUpdates;
 
     TableCommitter(TableStore store, String commitUser, @Nullable OverwriteScope overwrite) {
         this.store = store;
         this.commit = new TableCommit(store);
         this.commitUser = commitUser;
         this.overwrite = overwrite;
+        this.rowUpdates = new RowUpdateCommit(store, commit, commitUser);
     }
 
     String commitUser() {
@@ -93,6 +97,15 @@ final class TableCommitter {
      * row-level commit of all of them.
      */
     Optional<Snapshot> commit(long identifier, List<Committable> committables) {
+        List<Committable.RowUpdateFiles> updates = new ArrayList<>();
+        for (Committable committable : committables) {
+            if (committable instanceof Committable.RowUpdateFiles rows) {
+                updates.add(rows);
+            }
+        }
+        if (!updates.isEmpty()) { // a streaming column update's checkpoint: nothing else
+            return Optional.of(rowUpdates.commit(identifier, updates));
+        }
         List<ManifestEntry> files = new ArrayList<>();
         List<ManifestEntry> partialFiles = new ArrayList<>();
         Roaring64NavigableMap deleted = new Roaring64NavigableMap();

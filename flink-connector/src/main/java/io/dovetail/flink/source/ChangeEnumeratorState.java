@@ -17,25 +17,44 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.table.manifest.RowRange;
+
 import javax.annotation.Nullable;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * The checkpointed state of a changelog read's enumerator: the snapshot still to read in full (null
  * once its splits were planned, or for reads without a full start), the next snapshot whose changes
- * to plan, the planned splits not yet assigned, and the ids of the splits assigned to readers and
- * not yet reported finished.
+ * to plan, the planned splits not yet assigned (in snapshot order), and the splits assigned to
+ * readers and not yet reported finished.
  */
 public record ChangeEnumeratorState(
         @Nullable Long fullSnapshot,
         long nextSnapshot,
         List<ChangeSplit> pending,
-        Set<String> inFlight) {
+        List<AssignedSplit> inFlight) {
 
     public ChangeEnumeratorState {
         pending = List.copyOf(pending);
-        inFlight = Set.copyOf(inFlight);
+        inFlight = List.copyOf(inFlight);
+    }
+
+    /**
+     * A split a reader holds: its id, its snapshot and the row ids it emits changes of (null:
+     * unknown, from the state of a version that did not record them; such a split counts as
+     * touching every row).
+     */
+    public record AssignedSplit(String splitId, long snapshotId, @Nullable List<RowRange> rows) {
+
+        public AssignedSplit {
+            rows = rows == null ? null : List.copyOf(rows);
+        }
+
+        /** The assigned split {@code split}, with the rows of its groups on both sides. */
+        static AssignedSplit of(ChangeSplit split) {
+            return new AssignedSplit(
+                    split.splitId(), split.read().snapshotId(), RowClaims.rowsOf(split));
+        }
     }
 }

@@ -18,9 +18,12 @@
 package io.dovetail.flink.source;
 
 import io.dovetail.table.TableStore;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.ChangePlanner;
 import io.dovetail.table.read.ChangeRead;
+import io.dovetail.table.read.FileGroup;
 import io.dovetail.table.read.ReadRequest;
+import io.dovetail.table.read.ReadSplit;
 import io.dovetail.table.snapshot.Consumers;
 
 import org.apache.flink.api.connector.source.SourceEvent;
@@ -31,11 +34,8 @@ import org.apache.flink.util.FlinkRuntimeException;
 import javax.annotation.Nullable;
 
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.HashMap;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,28 +43,28 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
 /**
  * Plans a changelog read snapshot by snapshot on the JobManager and hands out its splits on
- * request, one at a time.
+ * request, one at a time, to every reader in parallel, keeping each row's changes in order.
  *
- * <p>Ordering: the splits of snapshot N are handed out only after every split of the snapshots
- * before it was read to the end <em>and</em> a checkpoint taken after the last such report
- * completed. So the changes of snapshot N of a row reach downstream before those of N + 1 at any
- * parallelism, and a failover can never make a reader re-read part of N while another reader
- * already emits N + 1 (a restored reader would re-emit the rows of N after its checkpoint). The
- * price is at most one checkpoint interval of idleness between snapshots.
+ * <p>Ordering: a row's changes reach downstream in snapshot order, a {@code -U} before its {@code
+ * +U} (one split emits both, in order). The splits of a row go through one reader for as long as
+ * its earlier records may still be on their way ({@link RowClaims}): a split goes to the reader
+ * that claims its rows, to any reader if none does, and waits while two readers (or a reader
+ * unknown since a restore) claim them, until a checkpoint taken after their reports completed.
+ * Pending splits are handed out in snapshot order, and a split never overtakes an earlier pending
+ * split of the same rows. A reader holds at most one unfinished split, so a restore (at any
+ * parallelism) never hands two splits of a row to two readers at once. Without checkpointing,
+ * claims never end: a row's changes stay with the reader that read it first.
+ *
+ * <p>The next snapshot is planned as soon as every split of the previous one is handed out, so
+ * readers go on with it while others finish theirs.
  *
  * <p>Split completion: readers report a finished split ({@link SplitProgress}) and keep the report
- * in their state until acknowledged, so a report lost to a restore is sent again. A report received
- * after checkpoint C's enumerator snapshot is durable once checkpoint C + 1 completes; when a
- * reader restarts first, its reported splits count as in flight again (it re-reads or re-reports
- * them). Until the job's first checkpoint (and without checkpointing) a report is durable when it
- * arrives: there is no checkpoint a failover could go back to. But without a checkpoint barrier
- * behind the reported rows nothing says they reached downstream, so until a checkpoint taken after
- * such reports completes (without checkpointing: always) every split goes to one reader, {@link
- * #SOLE_READER}, whose single channel keeps each snapshot's rows ahead of the next one's.
+ * in their state until acknowledged, so a report lost to a restore is sent again.
  *
  * <p>With a consumer id, every completed checkpoint records in {@code consumer/consumer-<id>} the
  * next snapshot whose changes are not durably read (Paimon's {@code nextSnapshot}), so snapshot
@@ -80,8 +80,9 @@ final class ChangelogSplitEnumerator
      */
     static final Duration CONSUMER_REFRESH = Duration.ofMinutes(1);
 
-    /** The reader that gets every split while reports have no checkpoint barrier behind them. */
-    static final int SOLE_READER = 0;
+    /** Planned splits in snapshot order, then in planned order. */
+    private static final Comparator<ChangeSplit> PLANNED_ORDER =
+            ChangelogSplitEnumerator::compareIds;
 
     private final SplitEnumeratorContext<ChangeSplit> context;
     private final ChangelogStart start;
@@ -91,31 +92,14 @@ final class ChangelogSplitEnumerator
 
     @Nullable private Long fullSnapshot;
     private long nextSnapshot;
-    private final Deque<ChangeSplit> pending;
-
-    /** Splits handed out and not reported finished, by id: the reader (-1: unknown, restored). */
-    private final Map<String, Integer> inFlight = new HashMap<>();
-
-    /** Reported finished after the last enumerator snapshot. */
-    private final Map<String, Integer> finished = new HashMap<>();
-
-    /** Reported finished before the enumerator snapshot of a checkpoint not yet completed. */
-    private final NavigableMap<Long, Map<String, Integer>> finishedBy = new TreeMap<>();
+    private final TreeSet<ChangeSplit> pending = new TreeSet<>(PLANNED_ORDER);
+    private final RowClaims claims = new RowClaims();
 
     /** The consumer position of each checkpoint not yet completed. */
     private final NavigableMap<Long, Long> positions = new TreeMap<>();
 
     private final Set<Integer> waiting = new LinkedHashSet<>();
     private boolean planning;
-
-    /** Whether a checkpoint was taken since start; without, a report is durable at once. */
-    private boolean checkpointing;
-
-    /** Reports were counted before any checkpoint; only {@link #SOLE_READER} gets splits. */
-    private boolean unbarriered;
-
-    /** The first checkpoint taken after the unbarriered reports (-1: none yet). */
-    private long barrier = -1;
 
     private long latestSnapshot;
     private long recordedPosition = -1;
@@ -134,8 +118,8 @@ final class ChangelogSplitEnumerator
         this.planner = new ChangePlanner(store);
         this.fullSnapshot = state.fullSnapshot();
         this.nextSnapshot = state.nextSnapshot();
-        this.pending = new ArrayDeque<>(state.pending());
-        state.inFlight().forEach(id -> inFlight.put(id, -1));
+        this.pending.addAll(state.pending());
+        claims.restore(state.inFlight());
     }
 
     @Override
@@ -164,29 +148,20 @@ final class ChangelogSplitEnumerator
     @Override
     public void handleSourceEvent(int subtaskId, SourceEvent event) {
         if (event instanceof SplitProgress.Finished report) {
-            if (inFlight.remove(report.splitId()) != null) {
-                if (checkpointing) {
-                    finished.put(report.splitId(), subtaskId);
-                } else {
-                    unbarriered = true;
-                }
-            }
+            claims.reported(report.splitId(), subtaskId);
             context.sendEventToSourceReader(
                     subtaskId, new SplitProgress.Acknowledged(report.splitId()));
+            assignWaiting();
             advance();
         }
     }
 
     @Override
     public void addSplitsBack(List<ChangeSplit> splits, int subtaskId) {
-        List<ChangeSplit> reversed = new ArrayList<>(splits);
-        Collections.reverse(reversed);
-        for (ChangeSplit split : reversed) {
-            inFlight.remove(split.splitId());
-            finished.remove(split.splitId());
-            finishedBy.values().forEach(m -> m.remove(split.splitId()));
+        for (ChangeSplit split : splits) {
+            claims.released(split.splitId());
             if (!split.finished()) {
-                pending.addFirst(split);
+                pending.add(split);
             }
         }
         assignWaiting();
@@ -195,39 +170,20 @@ final class ChangelogSplitEnumerator
     /** A (re)started reader: what it reported finished but is not durable is in flight again. */
     @Override
     public void addReader(int subtaskId) {
-        backInFlight(finished, subtaskId);
-        finishedBy.values().forEach(m -> backInFlight(m, subtaskId));
-    }
-
-    private void backInFlight(Map<String, Integer> reports, int subtaskId) {
-        Iterator<Map.Entry<String, Integer>> it = reports.entrySet().iterator();
-        while (it.hasNext()) {
-            Map.Entry<String, Integer> report = it.next();
-            if (report.getValue() == subtaskId) {
-                inFlight.put(report.getKey(), subtaskId);
-                it.remove();
-            }
-        }
+        claims.readerRestarted(subtaskId);
     }
 
     @Override
     public ChangeEnumeratorState snapshotState(long checkpointId) {
-        checkpointing = true;
-        if (unbarriered && barrier < 0) {
-            barrier = checkpointId;
-        }
-        if (!finished.isEmpty()) {
-            finishedBy.put(checkpointId, new HashMap<>(finished));
-            finished.clear();
-        }
+        claims.snapshot(checkpointId);
         positions.put(checkpointId, nextUnread());
         return new ChangeEnumeratorState(
-                fullSnapshot, nextSnapshot, List.copyOf(pending), inFlight.keySet());
+                fullSnapshot, nextSnapshot, List.copyOf(pending), claims.inFlight());
     }
 
     @Override
     public void notifyCheckpointComplete(long checkpointId) {
-        finishedBy.headMap(checkpointId, true).clear();
+        claims.completed(checkpointId);
         Map.Entry<Long, Long> position = positions.floorEntry(checkpointId);
         positions.headMap(checkpointId, true).clear();
         long now = System.currentTimeMillis();
@@ -240,46 +196,47 @@ final class ChangelogSplitEnumerator
             recordedPosition = position.getValue();
             recordedAt = now;
         }
-        if (unbarriered && barrier >= 0 && checkpointId >= barrier) {
-            unbarriered = false;
-        }
-        assignWaiting(); // readers held back for the sole reader may get splits now
+        assignWaiting(); // splits held back for claims that ended may go now
         advance();
     }
 
     /**
      * The first snapshot whose changes this read has not read as of now: the one after the full
-     * snapshot while that is read, the snapshot being read, or the next one.
+     * snapshot while that is not planned, the oldest snapshot with a split pending or in flight, or
+     * the next one to plan.
      */
     private long nextUnread() {
         if (fullSnapshot != null) {
             return fullSnapshot + 1;
         }
-        boolean reading = !pending.isEmpty() || !inFlight.isEmpty();
-        return reading ? nextSnapshot - 1 : nextSnapshot;
+        long unread = nextSnapshot;
+        if (!pending.isEmpty()) {
+            unread = Math.min(unread, pending.first().read().snapshotId());
+        }
+        Long inFlight = claims.oldestInFlight();
+        return inFlight == null ? unread : Math.min(unread, inFlight);
     }
 
-    /** Plans the next snapshot once the current one is durably read. */
+    /** Plans the next snapshot once every split of the previous one was handed out. */
     private void advance() {
-        boolean busy =
-                planning
-                        || !pending.isEmpty()
-                        || !inFlight.isEmpty()
-                        || !finished.isEmpty()
-                        || !finishedBy.isEmpty();
-        if (busy) {
+        if (planning || !pending.isEmpty()) {
             return;
         }
+        int readers = Math.max(1, context.currentParallelism());
         if (fullSnapshot != null) {
             long snapshot = fullSnapshot;
-            plan(snapshot, () -> planner.planFull(snapshot, request));
+            plan(snapshot, () -> planner.planFull(snapshot, request, readers));
         } else if (nextSnapshot <= latestSnapshot) {
             long snapshot = nextSnapshot;
             plan(
                     snapshot,
                     () ->
                             planner.planChanges(
-                                    snapshot, request, start.scope(), start.readOverwrites()));
+                                    snapshot,
+                                    request,
+                                    start.scope(),
+                                    start.readOverwrites(),
+                                    readers));
         }
     }
 
@@ -303,21 +260,134 @@ final class ChangelogSplitEnumerator
                 });
     }
 
+    /**
+     * Hands each waiting reader the first pending split it may read: one whose rows nobody or the
+     * reader itself claims, and that no earlier pending split shares rows with. A split whose rows
+     * two readers claim is cut into one split per claimant first ({@link #cut}).
+     */
     private void assignWaiting() {
-        boolean sole = !checkpointing || unbarriered;
-        Iterator<Integer> it = waiting.iterator();
-        while (it.hasNext() && !pending.isEmpty()) {
-            int subtask = it.next();
-            if (sole && subtask != SOLE_READER) {
-                continue;
+        waiting.removeIf(subtask -> !context.registeredReaders().containsKey(subtask));
+        boolean split;
+        do {
+            split = false;
+            List<RowRange> heldBack = new ArrayList<>();
+            Iterator<ChangeSplit> it = pending.iterator();
+            while (it.hasNext() && !waiting.isEmpty()) {
+                ChangeSplit next = it.next();
+                List<RowRange> rows = RowClaims.rowsOf(next);
+                if (RowClaims.overlap(heldBack, rows)) {
+                    heldBack.addAll(rows);
+                    continue;
+                }
+                Set<Integer> holders = claims.holders(rows);
+                if (holders.size() > 1 && !holders.contains(RowClaims.UNKNOWN)) {
+                    List<ChangeSplit> pieces = cut(next);
+                    if (pieces != null) {
+                        pending.remove(next);
+                        pending.addAll(pieces);
+                        split = true;
+                        break;
+                    }
+                }
+                Integer reader = readerFor(holders);
+                if (reader == null) {
+                    heldBack.addAll(rows);
+                    continue;
+                }
+                it.remove();
+                waiting.remove(reader);
+                claims.assigned(next, reader);
+                context.assignSplit(next, reader);
             }
-            it.remove();
-            if (context.registeredReaders().containsKey(subtask)) {
-                ChangeSplit split = pending.poll();
-                inFlight.put(split.splitId(), subtask);
-                context.assignSplit(split, subtask);
+        } while (split);
+    }
+
+    /** The waiting reader that may read rows claimed by {@code holders} now, or null. */
+    @Nullable
+    private Integer readerFor(Set<Integer> holders) {
+        if (holders.isEmpty()) {
+            return waiting.iterator().next();
+        }
+        int holder = holders.iterator().next();
+        return holders.size() == 1 && waiting.contains(holder) ? holder : null;
+    }
+
+    /**
+     * {@code split} as one split per reader that claims some of its rows, each reading only those
+     * rows (of both sides), the rows nobody claims going with the first: a compaction or a
+     * materialization put rows that two readers read into one group. Each piece reads its groups'
+     * files for its rows only. Null if a piece would still have two claimants (claims of two
+     * readers never share rows, so it does not happen).
+     */
+    @Nullable
+    private List<ChangeSplit> cut(ChangeSplit split) {
+        List<RowRange> rows = RowClaims.rowsOf(split);
+        List<List<RowRange>> pieces = new ArrayList<>();
+        List<RowRange> unclaimed = rows;
+        for (int reader : new TreeSet<>(claims.holders(rows))) {
+            List<RowRange> claimed = claims.claimedBy(reader, rows);
+            pieces.add(new ArrayList<>(claimed));
+            unclaimed = RowClaims.subtract(unclaimed, claimed);
+        }
+        pieces.get(0).addAll(unclaimed);
+        List<ChangeSplit> cut = new ArrayList<>();
+        for (int i = 0; i < pieces.size(); i++) {
+            List<RowRange> piece = RowRange.normalize(pieces.get(i));
+            ChangeRead read = split.read();
+            ChangeSplit one =
+                    new ChangeSplit(
+                            split.splitId() + "-" + i,
+                            new ChangeRead(
+                                    read.snapshotId(),
+                                    restrict(read.before(), piece),
+                                    restrict(read.after(), piece)),
+                            0,
+                            false);
+            if (claims.holders(RowClaims.rowsOf(one)).size() > 1) {
+                return null;
+            }
+            cut.add(one);
+        }
+        return cut;
+    }
+
+    /** The groups of {@code side} that hold rows of {@code rows}, selecting those rows only. */
+    private static ReadSplit restrict(ReadSplit side, List<RowRange> rows) {
+        List<FileGroup> groups = new ArrayList<>();
+        for (FileGroup group : side.groups()) {
+            List<RowRange> selected =
+                    RowClaims.intersect(
+                            group.selection() == null ? List.of(group.range()) : group.selection(),
+                            rows);
+            if (!selected.isEmpty()) {
+                groups.add(
+                        new FileGroup(
+                                group.partition(),
+                                group.range(),
+                                group.anchor(),
+                                group.files(),
+                                group.sources(),
+                                group.deletionFile(),
+                                RowRange.normalize(selected)));
             }
         }
+        return new ReadSplit(groups);
+    }
+
+    /**
+     * The planned position of a split: split ids are {@code snapshot-index}, with {@code -piece}
+     * appended for each {@link #cut}.
+     */
+    private static int compareIds(ChangeSplit a, ChangeSplit b) {
+        String[] x = a.splitId().split("-");
+        String[] y = b.splitId().split("-");
+        for (int i = 0; i < Math.min(x.length, y.length); i++) {
+            int c = Long.compare(Long.parseLong(x[i]), Long.parseLong(y[i]));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(x.length, y.length);
     }
 
     @Override

@@ -36,7 +36,6 @@ import org.apache.flink.table.data.RowData;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * An unbounded FLIP-27 source of a Dovetail table's changelog: optionally one snapshot in full as
@@ -49,9 +48,10 @@ import java.util.Set;
  *   JobManager                                       TaskManagers (parallelism n)
  *   ChangelogSplitEnumerator                         ChangeSourceReader 1..n
  *     every discovery interval: latest snapshot id
- *     snapshot N durably read -> plan N + 1    <--- request split / split finished
+ *     N handed out -> plan N + 1               <--- request split / split finished
  *     assign change split (N, before, after)   ---> ChangeRows: merge both sides by _ROW_ID
- *     on checkpoint complete: consumer file            -> +I / -U +U / -D rows downstream
+ *       to the reader that claims its rows             -> +I / -U +U / -D rows downstream
+ *     on checkpoint complete: claims end, consumer file
  * </pre>
  *
  * <p>Rows are emitted in the read schema of {@code spec} (the table schema when the query was
@@ -103,11 +103,11 @@ public final class DovetailChangelogSource
             SplitEnumeratorContext<ChangeSplit> context) {
         ChangeEnumeratorState initial =
                 new ChangeEnumeratorState(
-                        start.fullSnapshot(), start.firstChangeSnapshot(), List.of(), Set.of());
+                        start.fullSnapshot(), start.firstChangeSnapshot(), List.of(), List.of());
         if (start.consumerId() != null) {
             OptionalLong next = new Consumers(spec.store().paths()).position(start.consumerId());
             if (next.isPresent()) {
-                initial = new ChangeEnumeratorState(null, next.getAsLong(), List.of(), Set.of());
+                initial = new ChangeEnumeratorState(null, next.getAsLong(), List.of(), List.of());
             }
         }
         return restoreEnumerator(context, initial);

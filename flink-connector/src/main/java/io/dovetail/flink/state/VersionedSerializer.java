@@ -32,11 +32,14 @@ import java.io.IOException;
  * container (an enumerator's pending splits) writes its elements with the element serializer's
  * {@link #write} and {@link #read}, so both keep one version.
  *
- * <p>Bumping {@link #getVersion()} means reading the older bytes too; every serializer has a test
- * against stored bytes of each version it reads ({@code src/test/resources/serializer}).
+ * <p>Bumping {@link #getVersion()} means reading the older bytes too: a serializer that still reads
+ * versions from {@code oldestVersion} on says so in its constructor and reads each with {@link
+ * #read(DataInputView, int)}. Every serializer has a test against stored bytes of each version it
+ * reads ({@code src/test/resources/serializer}).
  */
 public abstract class VersionedSerializer<T> implements SimpleVersionedSerializer<T> {
 
+    private final int oldestVersion;
     private final int version;
     private final String what;
 
@@ -45,6 +48,16 @@ public abstract class VersionedSerializer<T> implements SimpleVersionedSerialize
      * @param what what the bytes hold, for messages ("a Dovetail split")
      */
     protected VersionedSerializer(int version, String what) {
+        this(version, version, what);
+    }
+
+    /**
+     * @param oldestVersion the oldest version this serializer still reads
+     * @param version the version this serializer writes
+     * @param what what the bytes hold, for messages ("a Dovetail split")
+     */
+    protected VersionedSerializer(int oldestVersion, int version, String what) {
+        this.oldestVersion = oldestVersion;
         this.version = version;
         this.what = what;
     }
@@ -54,6 +67,14 @@ public abstract class VersionedSerializer<T> implements SimpleVersionedSerialize
 
     /** Reads the fields {@link #write} wrote. */
     protected abstract T read(DataInputView in) throws IOException;
+
+    /**
+     * Reads the fields of bytes of {@code version} (one this serializer reads); by default as
+     * {@link #read(DataInputView)}, for versions whose bytes the current form reads unchanged.
+     */
+    protected T read(DataInputView in, int version) throws IOException {
+        return read(in);
+    }
 
     @Override
     public final int getVersion() {
@@ -69,18 +90,20 @@ public abstract class VersionedSerializer<T> implements SimpleVersionedSerialize
 
     @Override
     public final T deserialize(int version, byte[] serialized) throws IOException {
-        if (version != this.version) {
+        if (version < oldestVersion || version > this.version) {
             throw new IOException(
                     "Cannot read "
                             + what
                             + " of version "
                             + version
-                            + "; this connector reads version "
-                            + this.version
+                            + "; this connector reads "
+                            + (oldestVersion == this.version
+                                    ? "version " + this.version
+                                    : "versions " + oldestVersion + " to " + this.version)
                             + ". Restore with the connector version that wrote it.");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
-        T value = read(in);
+        T value = read(in, version);
         if (in.available() > 0) {
             throw new IOException(
                     in.available()

@@ -74,12 +74,11 @@ final class ColumnUpdatesTableSink implements DynamicTableSink {
             types.add(rowType.getTypeAt(position));
         }
         RowType updates = RowType.of(types.toArray(LogicalType[]::new));
+        Configuration config = Configuration.fromMap(options);
         RowLevelSink sink =
                 RowLevelSink.forStreamingColumnUpdates(table, columns.subList(1, columns.size()))
-                        .parallelism(
-                                Configuration.fromMap(options)
-                                        .getOptional(SinkOptions.PARALLELISM)
-                                        .orElse(null))
+                        .parallelism(config.getOptional(SinkOptions.PARALLELISM).orElse(null))
+                        .bufferBytes(config.get(SinkOptions.COLUMN_UPDATES_BUFFER_SIZE).getBytes())
                         .boundedInput(context.isBounded());
         return (DataStreamSinkProvider)
                 (providerContext, rows) ->

@@ -187,6 +187,7 @@ public final class DovetailTableFactory
                     SPLIT_OPEN_FILE_COST,
                     SinkOptions.PARALLELISM,
                     SinkOptions.MAX_OPEN_PARTITIONS,
+                    SinkOptions.COLUMN_UPDATES_BUFFER_SIZE,
                     SCAN_MODE,
                     SCAN_BOUNDED,
                     CHANGELOG_MODE,

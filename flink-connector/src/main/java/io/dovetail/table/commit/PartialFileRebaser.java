@@ -23,13 +23,13 @@ import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.FileGroup;
 import io.dovetail.table.read.PartitionValues;
-import io.dovetail.table.read.ProviderSelection;
 import io.dovetail.table.read.RangeRows;
 import io.dovetail.table.read.ReadBatch;
 import io.dovetail.table.read.ReadPlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.read.ReadSplit;
 import io.dovetail.table.read.SplitReader;
+import io.dovetail.table.read.StagedFiles;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
@@ -172,21 +172,9 @@ final class PartialFileRebaser {
             PartitionValues partition) {
         List<FileGroup> groups = new ArrayList<>();
         for (ManifestEntry entry : target.staged()) {
-            ProviderSelection.Candidate file =
-                    new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file());
-            ProviderSelection.Selected selected =
-                    ProviderSelection.of(
-                                    List.of(file), List.of(), partition, store.schemas()::schema)
-                            .select(fields);
             groups.add(
-                    new FileGroup(
-                            entry.partition(),
-                            RowRange.of(entry.file()),
-                            entry.file(),
-                            selected.files(),
-                            selected.sources(),
-                            null,
-                            null));
+                    StagedFiles.group(
+                            files, entry, List.of(), partition, store.schemas()::schema, fields));
         }
         return groups;
     }

@@ -70,14 +70,18 @@ public final class ChangePlanner {
         this.planner = new ReadPlanner(store);
     }
 
-    /** Every row of snapshot {@code snapshotId} as an insert: the start of a full read. */
-    public List<ChangeRead> planFull(long snapshotId, ReadRequest request) {
+    /**
+     * Every row of snapshot {@code snapshotId} as an insert: the start of a full read, packed for
+     * {@code readers} parallel readers ({@link ReadPlanner#plan(Snapshot, ReadRequest, int)}).
+     */
+    public List<ChangeRead> planFull(long snapshotId, ReadRequest request, int readers) {
         requireRowId(request);
         return whileKept(
                 snapshotId,
                 snapshotId,
                 () -> {
-                    ReadPlan plan = planner.plan(readable(snapshotId, snapshotId), request);
+                    ReadPlan plan =
+                            planner.plan(readable(snapshotId, snapshotId), request, readers);
                     return plan.splits().stream()
                             .map(split -> new ChangeRead(snapshotId, ChangeRead.NOTHING, split))
                             .toList();
@@ -87,18 +91,24 @@ public final class ChangePlanner {
     /**
      * The changes snapshot {@code snapshotId} made to snapshot {@code snapshotId - 1}, in {@code
      * scope}; {@code readOverwrites}: whether an insert-only changelog emits the rows an overwrite
-     * added (Paimon's {@code streaming-read-append-overwrite}; a full changelog always does).
+     * added (Paimon's {@code streaming-read-append-overwrite}; a full changelog always does). The
+     * reads are packed for {@code readers} parallel readers: no fuller than an even share of the
+     * snapshot's changes.
      */
     public List<ChangeRead> planChanges(
-            long snapshotId, ReadRequest request, ChangelogScope scope, boolean readOverwrites) {
+            long snapshotId,
+            ReadRequest request,
+            ChangelogScope scope,
+            boolean readOverwrites,
+            int readers) {
         requireRowId(request);
         return whileKept(
                 Math.max(1, snapshotId - 1),
                 snapshotId,
                 () ->
                         scope == ChangelogScope.FULL
-                                ? changes(snapshotId, request)
-                                : inserts(snapshotId, request, readOverwrites));
+                                ? changes(snapshotId, request, readers)
+                                : inserts(snapshotId, request, readOverwrites, readers));
     }
 
     /**
@@ -138,7 +148,7 @@ public final class ChangePlanner {
         }
     }
 
-    private List<ChangeRead> changes(long snapshotId, ReadRequest request) {
+    private List<ChangeRead> changes(long snapshotId, ReadRequest request, int readers) {
         Snapshot after = readable(snapshotId, snapshotId);
         Snapshot before = snapshotId == 1 ? null : readable(snapshotId - 1, snapshotId);
         if (after.commitKind() == CommitKind.COMPACT && nextRowId(before) == nextRowId(after)) {
@@ -166,10 +176,11 @@ public final class ChangePlanner {
         List<FileGroup> beforeGroups =
                 before == null ? List.of() : groups(planner.plan(before, touchedRows));
         List<FileGroup> afterGroups = groups(planner.plan(after, touchedRows));
-        return pair(snapshotId, beforeGroups, afterGroups, request);
+        return pair(snapshotId, beforeGroups, afterGroups, request, readers);
     }
 
-    private List<ChangeRead> inserts(long snapshotId, ReadRequest request, boolean readOverwrites) {
+    private List<ChangeRead> inserts(
+            long snapshotId, ReadRequest request, boolean readOverwrites, int readers) {
         Snapshot after = readable(snapshotId, snapshotId);
         CommitKind kind = after.commitKind();
         if (kind == CommitKind.COMPACT || (kind == CommitKind.OVERWRITE && !readOverwrites)) {
@@ -186,7 +197,7 @@ public final class ChangePlanner {
         if (ranges.isEmpty()) {
             return List.of();
         }
-        return planner.plan(after, request.withRowRanges(ranges)).splits().stream()
+        return planner.plan(after, request.withRowRanges(ranges), readers).splits().stream()
                 .map(split -> new ChangeRead(snapshotId, ChangeRead.NOTHING, split))
                 .toList();
     }
@@ -251,14 +262,30 @@ public final class ChangePlanner {
     /**
      * Clusters the groups of both sides whose ranges overlap transitively (row ids belong to one
      * partition for good, so a cluster lies in one partition), then packs neighbouring clusters of
-     * one partition into reads of about the target split size.
+     * one partition into reads of about the target split size, or of an even share of all groups
+     * for {@code readers} readers if that is less (at least the open-file cost).
      */
     private static List<ChangeRead> pair(
-            long snapshotId, List<FileGroup> before, List<FileGroup> after, ReadRequest request) {
+            long snapshotId,
+            List<FileGroup> before,
+            List<FileGroup> after,
+            ReadRequest request,
+            int readers) {
         record Sided(FileGroup group, boolean after) {}
         List<Sided> all = new ArrayList<>();
-        before.forEach(g -> all.add(new Sided(g, false)));
-        after.forEach(g -> all.add(new Sided(g, true)));
+        long total = 0;
+        for (FileGroup group : before) {
+            all.add(new Sided(group, false));
+            total += group.weight(request.openFileCost());
+        }
+        for (FileGroup group : after) {
+            all.add(new Sided(group, true));
+            total += group.weight(request.openFileCost());
+        }
+        long splitSize =
+                Math.min(
+                        request.targetSplitSize(),
+                        Math.max(request.openFileCost(), (total + readers - 1) / readers));
         all.sort(Comparator.comparingLong((Sided s) -> s.group().range().first()));
         List<ChangeRead> reads = new ArrayList<>();
         List<FileGroup> beforeGroups = new ArrayList<>();
@@ -269,8 +296,7 @@ public final class ChangePlanner {
         for (Sided sided : all) {
             FileGroup group = sided.group();
             boolean startsCluster = group.range().first() > clusterEnd;
-            boolean full =
-                    weight + group.weight(request.openFileCost()) > request.targetSplitSize();
+            boolean full = weight + group.weight(request.openFileCost()) > splitSize;
             if (partition != null
                     && startsCluster
                     && (full || !Arrays.equals(partition, group.partition()))) {

@@ -37,40 +37,51 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Routing updates by group while appends add groups: a partitioner following appends learns of the
- * new groups when it meets their row ids and never moves a known group, so partitioners that learn
- * at different snapshots agree.
+ * Routing streaming updates by group key: the base snapshot's groups balanced by rows, every other
+ * key by its hash; every partitioner computes the same writer for a key, whenever it is created.
  */
 class GroupPartitionerTest {
 
     @TempDir java.nio.file.Path dir;
 
     @Test
-    void followingAppendsAssignsNewGroupsWithoutMovingKnownOnes() {
+    void groupKeysGoToTheBaseGroupsWritersOrByHash() {
         TableStore store = TableStore.at(new TablePaths(new Path(dir.toUri())));
         TableSchema schema =
                 DataEvolutionTables.create(store, new DataField(0, "id", DataTypes.BIGINT()));
         append(store, schema, 1, 30); // rows 0..29
         append(store, schema, 2, 10); // rows 30..39
-        GroupPartitioner early = GroupPartitioner.followingAppends(store.paths(), 2);
-        GroupPartitioner batch = new GroupPartitioner(store.paths(), 2);
-        assertThat(early.partition(0L, 2)).isZero();
-        assertThat(early.partition(35L, 2)).isEqualTo(1);
-
         append(store, schema, 3, 10); // rows 40..49
-        assertThat(early.partition(45L, 2)).as("learnt: to the less loaded writer").isEqualTo(1);
+        GroupPartitioner early = GroupPartitioner.byGroupKey(store.paths(), 3);
+        assertThat(early.partition(0L, 2)).as("the largest group first").isZero();
+        assertThat(early.partition(30L, 2)).isEqualTo(1);
+        assertThat(early.partition(40L, 2)).as("to the less loaded writer").isEqualTo(1);
+
         append(store, schema, 4, 10); // rows 50..59
-        GroupPartitioner late = GroupPartitioner.followingAppends(store.paths(), 2);
-        for (long rowId : new long[] {59, 45, 35, 0}) {
-            assertThat(late.partition(rowId, 2))
-                    .as("row %s", rowId)
-                    .isEqualTo(early.partition(rowId, 2));
+        GroupPartitioner late = GroupPartitioner.byGroupKey(store.paths(), 3);
+        for (long key : new long[] {0, 30, 40, 50, 1_000}) {
+            assertThat(late.partition(key, 2)).as("key %s", key).isEqualTo(early.partition(key, 2));
+            assertThat(late.partition(key, 3)).as("key %s", key).isBetween(0, 2);
         }
-        assertThat(late.partition(55L, 2)).isEqualTo(1); // loads 30 : 20 after rows 40..49
-        assertThat(batch.partition(45L, 2))
-                .as("a batch partitioner sends rows of no group to 0")
-                .isZero();
-        assertThat(early.partition(1_000L, 2)).as("a stale row id").isZero();
+        assertThat(
+                        java.util.stream.LongStream.range(0, 64)
+                                .map(k -> early.partition(1_000 + k * 10, 2))
+                                .sum())
+                .as("keys outside the base spread over both writers")
+                .isBetween(16L, 48L);
+    }
+
+    @Test
+    void withoutItsBaseSnapshotEveryKeyGoesByHash() {
+        TableStore store = TableStore.at(new TablePaths(new Path(dir.toUri())));
+        TableSchema schema =
+                DataEvolutionTables.create(store, new DataField(0, "id", DataTypes.BIGINT()));
+        append(store, schema, 1, 30);
+        GroupPartitioner expired = GroupPartitioner.byGroupKey(store.paths(), 7);
+        GroupPartitioner none = GroupPartitioner.byGroupKey(store.paths(), 0);
+        for (long key = 0; key < 100; key += 10) {
+            assertThat(expired.partition(key, 4)).isEqualTo(none.partition(key, 4));
+        }
     }
 
     private static void append(TableStore store, TableSchema schema, long identifier, int rows) {

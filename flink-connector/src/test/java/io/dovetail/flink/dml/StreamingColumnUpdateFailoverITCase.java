@@ -20,18 +20,8 @@ package io.dovetail.flink.dml;
 import io.dovetail.flink.sink.FaultyFileSystem;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.path.TablePaths;
-import io.dovetail.table.read.ReadBatch;
-import io.dovetail.table.read.ReadPlan;
-import io.dovetail.table.read.ReadPlanner;
-import io.dovetail.table.read.ReadRequest;
-import io.dovetail.table.read.ReadSplit;
-import io.dovetail.table.read.SplitReader;
-import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
-import io.dovetail.table.testing.DataEvolutionTables;
-import io.dovetail.table.types.DataField;
-import io.dovetail.table.types.DataTypes;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
@@ -55,7 +45,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -92,18 +81,7 @@ class StreamingColumnUpdateFailoverITCase {
     void everyUpdateAppliesExactlyOnceInOrderDespiteFailures() throws Exception {
         TablePaths table = new TablePaths(new Path(FaultyFileSystem.SCHEME + "://" + dir));
         TableStore store = TableStore.at(table);
-        TableSchema schema =
-                DataEvolutionTables.create(
-                        store,
-                        new DataField(0, "id", DataTypes.BIGINT()),
-                        new DataField(1, "caption", DataTypes.STRING()));
-        for (int append = 0; append < 4; append++) {
-            List<RowData> rows = new ArrayList<>();
-            for (long id = append * (ROWS / 4); id < (append + 1) * (ROWS / 4); id++) {
-                rows.add(GenericRowData.of(id, null));
-            }
-            DataEvolutionTables.append(store, schema, append + 1, rows);
-        }
+        CaptionTables.create(store, ROWS, 4, null);
 
         int published = FaultyFileSystem.publications.get();
         FaultyFileSystem.crashBefore.addAll(List.of(published + 2, published + 5));
@@ -136,7 +114,7 @@ class StreamingColumnUpdateFailoverITCase {
         for (long i = 0; i < UPDATES; i++) {
             model.put(i % ROWS, caption(i)); // the last update of each row wins
         }
-        assertThat(read(store)).isEqualTo(model);
+        assertThat(CaptionTables.captions(store)).isEqualTo(model);
 
         Set<Long> identifiers = new HashSet<>();
         for (long id = 5; id <= store.snapshots().latestId().orElseThrow(); id++) {
@@ -151,27 +129,6 @@ class StreamingColumnUpdateFailoverITCase {
 
     private static String caption(long update) {
         return "row " + update % ROWS + " v" + update / ROWS;
-    }
-
-    /** Row id -> caption, checking that each row's id is still its row id. */
-    private static Map<Long, String> read(TableStore store) {
-        ReadRequest request = ReadRequest.allColumns(store.latestSchema()).withRowTracking();
-        Map<Long, String> captions = new HashMap<>();
-        ReadPlan plan = new ReadPlanner(store).planLatest(request);
-        for (ReadSplit split : plan.splits()) {
-            try (SplitReader reader = SplitReader.open(plan, split)) {
-                for (ReadBatch batch = reader.nextBatch();
-                        batch != null;
-                        batch = reader.nextBatch()) {
-                    for (int i = 0; i < batch.size(); i++) {
-                        RowData row = batch.row(i);
-                        assertThat(row.getLong(0)).isEqualTo(row.getLong(2));
-                        captions.put(row.getLong(2), row.getString(1).toString());
-                    }
-                }
-            }
-        }
-        return captions;
     }
 
     /**

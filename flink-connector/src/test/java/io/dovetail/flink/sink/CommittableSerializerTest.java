@@ -44,9 +44,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Committable and committer-state bytes of version 1, stored in {@code
- * src/test/resources/serializer}: today's serializers must write exactly these bytes and read them
- * back to equal values. A change that fails here needs a new version that still reads them.
+ * Committable and committer-state bytes of versions 1 and 2, stored in {@code
+ * src/test/resources/serializer}: today's serializers must write exactly these bytes (version 2
+ * writes the committables of version 1 unchanged) and read them back to equal values. A change that
+ * fails here needs a new version that still reads them.
  */
 class CommittableSerializerTest {
 
@@ -56,7 +57,7 @@ class CommittableSerializerTest {
     @Test
     void committablesReadAndWriteTheStoredVersion1Bytes() throws IOException {
         byte[] stored = stored("dovetail-committable-v1.bin");
-        assertThat(committables.getVersion()).isEqualTo(1);
+        assertThat(committables.getVersion()).isEqualTo(2);
         assertThat(committables.serialize(newFiles())).isEqualTo(stored);
         assertThat(committables.deserialize(1, stored)).isEqualTo(newFiles());
     }
@@ -80,6 +81,18 @@ class CommittableSerializerTest {
     }
 
     @Test
+    void rowUpdateFilesReadAndWriteTheirStoredVersion2Bytes() throws IOException {
+        byte[] stored = stored("dovetail-committable-row-update-files-v2.bin");
+        assertThat(committables.serialize(rowUpdateFiles())).isEqualTo(stored);
+        assertThat(committables.deserialize(2, stored)).isEqualTo(rowUpdateFiles());
+        CommitterState state =
+                new CommitterState(
+                        "dovetail-job-2", new TreeMap<>(Map.of(3L, List.of(rowUpdateFiles()))));
+        assertThat(states.deserialize(2, states.serialize(state)).pending())
+                .isEqualTo(state.pending());
+    }
+
+    @Test
     void committerStateReadsAndWritesTheStoredVersion1Bytes() throws IOException {
         byte[] stored = stored("dovetail-committer-state-v1.bin");
         assertThat(states.serialize(state())).isEqualTo(stored);
@@ -91,8 +104,8 @@ class CommittableSerializerTest {
     @Test
     void otherVersionsAndTrailingBytesAreClearErrors() throws IOException {
         byte[] stored = stored("dovetail-committable-v1.bin");
-        assertThatThrownBy(() -> committables.deserialize(2, stored))
-                .hasMessageContaining("Cannot read a Dovetail committable of version 2");
+        assertThatThrownBy(() -> committables.deserialize(3, stored))
+                .hasMessageContaining("Cannot read a Dovetail committable of version 3");
         assertThatThrownBy(
                         () -> committables.deserialize(1, Arrays.copyOf(stored, stored.length + 1)))
                 .hasMessageContaining("1 bytes left after a Dovetail committable");
@@ -144,6 +157,15 @@ class CommittableSerializerTest {
                 List.of(
                         new ManifestEntry(
                                 FileKind.ADD, BinaryRowCodec.emptyRow(), 0, -1, partial)));
+    }
+
+    /** The partial-column file of {@link #columnFiles()}, which updated rows 100, 150 .. 159. */
+    static Committable rowUpdateFiles() {
+        Roaring64NavigableMap rows = new Roaring64NavigableMap();
+        rows.addLong(100);
+        rows.addRange(150, 160);
+        return new Committable.RowUpdateFiles(
+                7, ((Committable.ColumnFiles) columnFiles()).files(), rows);
     }
 
     /** Row ids 3, 5 .. 9 and 2^33 of snapshot 4. */

@@ -80,7 +80,7 @@ class ChangePlannerExpiryRaceTest {
         assertThatThrownBy(
                         () ->
                                 new ChangePlanner(store)
-                                        .planChanges(3, request, ChangelogScope.FULL, false))
+                                        .planChanges(3, request, ChangelogScope.FULL, false, 1))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("snapshot 2 was expired before this streaming read got to it")
                 .hasMessageContaining("Set the 'consumer-id' option")
@@ -105,7 +105,7 @@ class ChangePlannerExpiryRaceTest {
         assertThatThrownBy(
                         () ->
                                 new ChangePlanner(store)
-                                        .planChanges(3, request, ChangelogScope.FULL, false))
+                                        .planChanges(3, request, ChangelogScope.FULL, false, 1))
                 .isInstanceOf(DovetailException.class)
                 .satisfies(
                         e ->
@@ -120,7 +120,7 @@ class ChangePlannerExpiryRaceTest {
         FaultyFileSystem.beforeOpening(
                 store.snapshots().snapshot(2).baseManifestList(), () -> expireAllBut(1));
 
-        assertThatThrownBy(() -> new ChangePlanner(store).planFull(2, request))
+        assertThatThrownBy(() -> new ChangePlanner(store).planFull(2, request, 1))
                 .hasMessageContaining(
                         "snapshot 2 was expired before this streaming read got to it");
     }

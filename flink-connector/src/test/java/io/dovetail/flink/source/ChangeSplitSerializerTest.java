@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.source;
 
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.ChangeRead;
 import io.dovetail.table.read.FileGroup;
 import io.dovetail.table.read.ReadSplit;
@@ -26,7 +27,6 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
-import java.util.Set;
 
 import static io.dovetail.flink.source.DovetailSplitSerializerTest.FIELDS;
 import static io.dovetail.flink.source.DovetailSplitSerializerTest.group;
@@ -34,9 +34,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Changelog split and enumerator state bytes of version 1, stored in {@code
- * src/test/resources/serializer}: today's serializers must write exactly these bytes and read them
- * back to the same values. A change that fails here needs a new version that still reads them.
+ * Changelog split bytes of version 1 and enumerator state bytes of versions 1 and 2, stored in
+ * {@code src/test/resources/serializer}: today's serializers must write exactly the bytes of their
+ * version, read them back to the same values and still read the older version. A change that fails
+ * here needs a new version that still reads them.
  */
 class ChangeSplitSerializerTest {
 
@@ -59,15 +60,9 @@ class ChangeSplitSerializerTest {
     }
 
     @Test
-    void enumeratorStateReadsAndWritesTheStoredVersion1Bytes() throws IOException {
+    void enumeratorStateReadsTheStoredVersion1Bytes() throws IOException {
         ChangeEnumeratorStateSerializer states = new ChangeEnumeratorStateSerializer(FIELDS);
-        ChangeEnumeratorState state =
-                new ChangeEnumeratorState(
-                        6L, 7, List.of(split(), split().asFinished()), Set.of("7-1", "7-0"));
-        byte[] stored = stored("change-enumerator-v1.bin");
-        assertThat(states.serialize(state)).isEqualTo(stored);
-
-        ChangeEnumeratorState read = states.deserialize(1, stored);
+        ChangeEnumeratorState read = states.deserialize(1, stored("change-enumerator-v1.bin"));
         assertThat(read.fullSnapshot()).isEqualTo(6L);
         assertThat(read.nextSnapshot()).isEqualTo(7);
         assertThat(read.pending())
@@ -76,10 +71,44 @@ class ChangeSplitSerializerTest {
                         org.assertj.core.groups.Tuple.tuple("7-2", false),
                         org.assertj.core.groups.Tuple.tuple("7-2", true));
         assertThat(read.pending().get(1).read().after().groups()).isEmpty();
-        assertThat(read.inFlight()).containsExactlyInAnyOrder("7-0", "7-1");
+        assertThat(read.inFlight())
+                .as("version 1 kept no rows: unknown, so they hold every row")
+                .containsExactly(
+                        new ChangeEnumeratorState.AssignedSplit("7-0", 7, null),
+                        new ChangeEnumeratorState.AssignedSplit("7-1", 7, null));
+    }
+
+    @Test
+    void enumeratorStateReadsAndWritesTheStoredVersion2Bytes() throws IOException {
+        ChangeEnumeratorStateSerializer states = new ChangeEnumeratorStateSerializer(FIELDS);
+        assertThat(states.getVersion()).isEqualTo(2);
+        ChangeEnumeratorState state =
+                new ChangeEnumeratorState(
+                        null,
+                        8,
+                        List.of(split()),
+                        List.of(
+                                new ChangeEnumeratorState.AssignedSplit(
+                                        "7-1",
+                                        7,
+                                        List.of(new RowRange(0, 9), new RowRange(20, 29))),
+                                new ChangeEnumeratorState.AssignedSplit("6-0", 6, null)));
+        byte[] stored = stored("change-enumerator-v2.bin");
+        assertThat(states.serialize(state)).isEqualTo(stored);
+
+        ChangeEnumeratorState read = states.deserialize(2, stored);
+        assertThat(read.fullSnapshot()).isNull();
+        assertThat(read.nextSnapshot()).isEqualTo(8);
+        assertThat(read.pending()).extracting(ChangeSplit::splitId).containsExactly("7-2");
+        assertSameGroup(read.pending().get(0).read().after().groups().get(0));
+        assertThat(read.inFlight())
+                .as("sorted by split id")
+                .containsExactly(state.inFlight().get(1), state.inFlight().get(0));
         assertThat(states.serialize(read)).isEqualTo(stored);
-        ChangeEnumeratorState empty = new ChangeEnumeratorState(null, 1, List.of(), Set.of());
-        assertThat(states.deserialize(1, states.serialize(empty))).isEqualTo(empty);
+        ChangeEnumeratorState empty = new ChangeEnumeratorState(6L, 1, List.of(), List.of());
+        assertThat(states.deserialize(2, states.serialize(empty))).isEqualTo(empty);
+        assertThatThrownBy(() -> states.deserialize(3, stored))
+                .hasMessageContaining("enumerator state of version 3");
     }
 
     @Test
@@ -92,9 +121,10 @@ class ChangeSplitSerializerTest {
                 .hasMessageContaining("1 bytes left after a Dovetail change split");
         ChangeEnumeratorStateSerializer states = new ChangeEnumeratorStateSerializer(FIELDS);
         byte[] state = stored("change-enumerator-v1.bin");
-        assertThatThrownBy(() -> states.deserialize(2, state))
+        assertThatThrownBy(() -> states.deserialize(3, state))
                 .hasMessageContaining(
-                        "Cannot read Dovetail changelog enumerator state of version 2");
+                        "Cannot read Dovetail changelog enumerator state of version 3; this"
+                                + " connector reads versions 1 to 2");
         assertThatThrownBy(
                         () ->
                                 states.deserialize(

@@ -21,12 +21,20 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.read.ChangePlanner;
+import io.dovetail.table.read.ChangeRead;
 import io.dovetail.table.read.ChangelogScope;
+import io.dovetail.table.read.FileGroup;
+import io.dovetail.table.read.ReadSplit;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
+import io.dovetail.table.update.ColumnUpdater;
+import io.dovetail.table.update.RowUpdate;
 import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.api.connector.source.ReaderInfo;
@@ -44,31 +52,34 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.BiConsumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Split assignment of the changelog enumerator over two readers, driven by hand: while reports have
- * no checkpoint barrier behind them every split goes to reader 0, so one snapshot's rows cannot be
- * overtaken downstream by the next snapshot's from another reader; once a checkpoint taken after
- * the reports completes, any reader gets splits.
+ * Split assignment of the changelog enumerator over two readers, driven by hand. Snapshot 1 appends
+ * row 0 to partition a and row 1 to partition b; snapshot 2 updates both rows: a full read of
+ * snapshot 1 and the changes of snapshot 2 are two splits each, one per row ({@code 1-0}, {@code
+ * 1-1}, {@code 2-0}, {@code 2-1}). The splits of one snapshot go to both readers; a later split of
+ * a row goes to the reader that read the row while that reader's records may still be on their way,
+ * and to any reader once a checkpoint taken after its report completed.
  */
 class ChangelogSplitEnumeratorTest {
 
     @TempDir java.nio.file.Path dir;
 
     private final Context context = new Context();
+    private TableStore store;
+    private ReadSpec spec;
     private ChangelogSplitEnumerator enumerator;
 
-    /** Snapshots 1 and 2 each append one file to partitions a and b: two splits each. */
     @BeforeEach
-    void twoSnapshotsOfTwoSplits() {
-        TableStore store = TableStore.at(new TablePaths(new Path(dir.toUri())));
+    void twoRowsAppendedThenUpdated() {
+        store = TableStore.at(new TablePaths(new Path(dir.toUri())));
         TableSchema schema =
                 store.schemas()
                         .createTable(
@@ -81,64 +92,245 @@ class ChangelogSplitEnumeratorTest {
                                         "row-tracking.enabled", "true",
                                         "data-evolution.enabled", "true"),
                                 null);
-        for (long snapshot = 1; snapshot <= 2; snapshot++) {
-            List<ManifestEntry> files = new ArrayList<>();
-            for (String dt : List.of("a", "b")) {
-                try (DataFileWriter writer =
-                        DataFileWriter.forAppend(
-                                store.paths(), schema, GenericRowData.of(str(dt)))) {
-                    writer.write(GenericRowData.of(snapshot, str(dt)));
-                    files.addAll(writer.finish());
-                }
+        List<ManifestEntry> files = new ArrayList<>();
+        for (String dt : List.of("a", "b")) {
+            try (DataFileWriter writer =
+                    DataFileWriter.forAppend(store.paths(), schema, GenericRowData.of(str(dt)))) {
+                writer.write(GenericRowData.of(dt.equals("a") ? 0L : 1L, str(dt)));
+                files.addAll(writer.finish());
             }
-            new TableCommit(store).commit(CommitRequest.append("test", snapshot, files));
         }
+        new TableCommit(store).commit(CommitRequest.append("test", 1, files));
+        Snapshot first = store.latestSnapshot().orElseThrow();
+        List<ManifestEntry> updates =
+                ColumnUpdater.on(store, first, List.of("id"))
+                        .write(
+                                List.of(
+                                                new RowUpdate(0, GenericRowData.of(10L)),
+                                                new RowUpdate(1, GenericRowData.of(11L)))
+                                        .iterator());
+        new TableCommit(store).commit(CommitRequest.columnUpdate("test", 2, first.id(), updates));
         List<DataField> fields = new ArrayList<>(schema.fields());
         fields.add(SystemFields.ROW_ID);
-        ReadSpec spec = new ReadSpec(store.paths(), schema, 1L, fields, null, 1, 1, false, true);
+        spec = new ReadSpec(store.paths(), schema, 1L, fields, null, 1, 1, false, true);
+    }
+
+    /** Starts an enumerator from {@code state}; readers 1 and then 0 ask for a split. */
+    private void start(ChangeEnumeratorState state) {
         ChangelogStart start =
                 new ChangelogStart(1L, 2, Duration.ofMillis(50), null, ChangelogScope.FULL, false);
         enumerator =
-                new ChangelogSplitEnumerator(
-                        context,
-                        store,
-                        spec.request(store),
-                        start,
-                        new ChangeEnumeratorState(1L, 2, List.of(), Set.of()));
+                new ChangelogSplitEnumerator(context, store, spec.request(store), start, state);
         enumerator.start();
         enumerator.handleSplitRequest(1, null);
         enumerator.handleSplitRequest(0, null);
     }
 
-    @Test
-    void withoutCheckpointsEverySplitGoesToReaderZero() {
-        for (String split : List.of("1-0", "1-1", "2-0", "2-1")) {
-            assertThat(context.take()).containsExactly("0:" + split);
-            finish(0, split);
-        }
-        assertThat(context.take()).isEmpty();
+    private void startFresh() {
+        start(new ChangeEnumeratorState(1L, 2, List.of(), List.of()));
     }
 
     @Test
-    void aCompletedCheckpointAfterTheReportsLetsEveryReaderRead() {
-        assertThat(context.take()).containsExactly("0:1-0");
-        finish(0, "1-0");
-        assertThat(context.take()).containsExactly("0:1-1");
+    void oneSnapshotsSplitsGoToBothReadersAndARowStaysWithItsReader() {
+        startFresh();
+        assertThat(context.take()).containsExactly("1:1-0", "0:1-1");
         finish(0, "1-1");
-        assertThat(context.take()).as("1's reports count at once").containsExactly("0:2-0");
+        assertThat(context.take())
+                .as("row 0 is reader 1's: reader 0 takes the update of row 1")
+                .containsExactly("0:2-1");
+        finish(0, "2-1");
+        assertThat(context.take()).as("nothing for reader 0: row 0 is reader 1's").isEmpty();
+        finish(1, "1-0");
+        assertThat(context.take()).containsExactly("1:2-0");
+    }
 
+    @Test
+    void withoutCheckpointsARowNeverChangesReader() {
+        startFresh();
+        context.take();
+        enumerator.handleSourceEvent(1, new SplitProgress.Finished("1-0"));
+        finish(0, "1-1");
+        assertThat(context.take()).containsExactly("0:2-1");
+        finish(0, "2-1");
+        assertThat(context.take())
+                .as("reader 1 reported row 0, but nothing says its records arrived")
+                .isEmpty();
+    }
+
+    @Test
+    void aCompletedCheckpointAfterTheReportFreesTheRows() {
+        startFresh();
+        context.take();
+        enumerator.handleSourceEvent(1, new SplitProgress.Finished("1-0"));
+        finish(0, "1-1");
+        finish(0, "2-1");
+        assertThat(context.take()).containsExactly("0:2-1");
         enumerator.snapshotState(1);
         assertThat(context.take()).isEmpty();
         enumerator.notifyCheckpointComplete(1);
         assertThat(context.take())
-                .as("reader 1, waiting since the start, gets the next split")
+                .as("row 0's records passed checkpoint 1's barrier: any reader")
+                .containsExactly("0:2-0");
+    }
+
+    @Test
+    void aReportAfterTheCheckpointsSnapshotWaitsForTheNextCheckpoint() {
+        startFresh();
+        context.take();
+        finish(0, "1-1");
+        finish(0, "2-1");
+        context.take();
+        enumerator.snapshotState(1);
+        enumerator.handleSourceEvent(1, new SplitProgress.Finished("1-0"));
+        enumerator.notifyCheckpointComplete(1);
+        assertThat(context.take()).as("the report came after checkpoint 1's snapshot").isEmpty();
+        enumerator.snapshotState(2);
+        enumerator.notifyCheckpointComplete(2);
+        assertThat(context.take()).containsExactly("0:2-0");
+    }
+
+    @Test
+    void aSplitRestoredInFlightHoldsItsRowsUntilItsReaderReports() {
+        start(
+                new ChangeEnumeratorState(
+                        null,
+                        2,
+                        List.of(),
+                        List.of(
+                                new ChangeEnumeratorState.AssignedSplit(
+                                        "1-0", 1, List.of(new RowRange(0, 0))))));
+        assertThat(context.take())
+                .as("row 0 is with a reader unknown since the restore")
                 .containsExactly("1:2-1");
+        enumerator.handleSourceEvent(0, new SplitProgress.Finished("1-0"));
+        enumerator.handleSplitRequest(0, null);
+        assertThat(context.take()).as("reader 0 held it").containsExactly("0:2-0");
+    }
+
+    @Test
+    void aSplitRestoredFromVersion1StateHoldsEveryRow() {
+        start(
+                new ChangeEnumeratorState(
+                        null,
+                        2,
+                        List.of(),
+                        List.of(new ChangeEnumeratorState.AssignedSplit("1-0", 1, null))));
+        assertThat(context.take()).isEmpty();
+        enumerator.handleSourceEvent(1, new SplitProgress.Finished("1-0"));
+        assertThat(context.take()).containsExactly("1:2-0");
+        finish(1, "2-0");
+        assertThat(context.take()).containsExactly("1:2-1");
+    }
+
+    @Test
+    void aSplitNeverOvertakesAnEarlierPendingSplitOfItsRows() {
+        startFresh();
+        context.take();
+        finish(0, "1-1");
+        finish(0, "2-1");
+        assertThat(context.take()).containsExactly("0:2-1");
+        enumerator.addSplitsBack(List.of(split("1-0")), 1); // reader 1 failed
+        assertThat(context.take())
+                .as("1-0 is back, ahead of 2-0 of the same row")
+                .containsExactly("0:1-0");
+        finish(0, "1-0");
+        assertThat(context.take()).containsExactly("0:2-0");
+    }
+
+    @Test
+    void aSplitOfRowsTwoReadersClaimIsCutIntoOnePerReader() {
+        ChangeSplit update0 = planned(2, 0);
+        ChangeSplit update1 = planned(2, 1);
+        ChangeSplit both =
+                new ChangeSplit(
+                        "2-0",
+                        new ChangeRead(
+                                2,
+                                new ReadSplit(
+                                        concat(update0.read().before(), update1.read().before())),
+                                new ReadSplit(
+                                        concat(update0.read().after(), update1.read().after()))),
+                        0,
+                        false);
+        start(
+                new ChangeEnumeratorState(
+                        null,
+                        3,
+                        List.of(both),
+                        List.of(
+                                new ChangeEnumeratorState.AssignedSplit(
+                                        "1-0", 1, List.of(new RowRange(0, 0))),
+                                new ChangeEnumeratorState.AssignedSplit(
+                                        "1-1", 1, List.of(new RowRange(1, 1))))));
+        assertThat(context.take()).as("both rows are with readers unknown").isEmpty();
+        enumerator.handleSourceEvent(1, new SplitProgress.Finished("1-0"));
+        assertThat(context.take()).isEmpty();
+        enumerator.handleSourceEvent(0, new SplitProgress.Finished("1-1"));
+        assertThat(context.take()).containsExactly("0:2-0-0", "1:2-0-1");
+        ChangeSplit row1 = context.assigned.get("2-0-0");
+        assertThat(row1.read().before().groups())
+                .singleElement()
+                .satisfies(g -> assertThat(g.selection()).containsExactly(new RowRange(1, 1)));
+        assertThat(row1.read().after().groups())
+                .extracting(FileGroup::selection)
+                .containsExactly(List.of(new RowRange(1, 1)));
+        assertThat(context.assigned.get("2-0-1").read().after().groups())
+                .extracting(FileGroup::selection)
+                .containsExactly(List.of(new RowRange(0, 0)));
+    }
+
+    @Test
+    void theStateHoldsThePendingSplitsAndTheRowsOfThoseInFlight() {
+        startFresh();
+        context.take();
+        ChangeEnumeratorState first = enumerator.snapshotState(1);
+        assertThat(first.inFlight())
+                .containsExactlyInAnyOrder(
+                        new ChangeEnumeratorState.AssignedSplit(
+                                "1-0", 1, List.of(new RowRange(0, 0))),
+                        new ChangeEnumeratorState.AssignedSplit(
+                                "1-1", 1, List.of(new RowRange(1, 1))));
+        finish(0, "1-1");
+        ChangeEnumeratorState second = enumerator.snapshotState(2);
+        assertThat(second.pending()).extracting(ChangeSplit::splitId).containsExactly("2-0");
+        assertThat(second.inFlight())
+                .extracting(ChangeEnumeratorState.AssignedSplit::splitId)
+                .containsExactlyInAnyOrder("1-0", "2-1");
+        assertThat(second.nextSnapshot()).isEqualTo(3);
     }
 
     /** Reader {@code reader} reads {@code split} to the end and asks for the next. */
     private void finish(int reader, String split) {
         enumerator.handleSourceEvent(reader, new SplitProgress.Finished(split));
         enumerator.handleSplitRequest(reader, null);
+    }
+
+    /** The full-read split of snapshot 1 with id {@code id}, as planned. */
+    private ChangeSplit split(String id) {
+        return new ChangeSplit(
+                id,
+                new ChangePlanner(store)
+                        .planFull(1, spec.request(store), 2)
+                        .get(Integer.parseInt(id.substring(2))),
+                0,
+                false);
+    }
+
+    /** Split {@code index} of the changes of snapshot {@code snapshot}, as planned. */
+    private ChangeSplit planned(long snapshot, int index) {
+        return new ChangeSplit(
+                snapshot + "-" + index,
+                new ChangePlanner(store)
+                        .planChanges(snapshot, spec.request(store), ChangelogScope.FULL, false, 2)
+                        .get(index),
+                0,
+                false);
+    }
+
+    private static List<FileGroup> concat(ReadSplit a, ReadSplit b) {
+        List<FileGroup> groups = new ArrayList<>(a.groups());
+        groups.addAll(b.groups());
+        return groups;
     }
 
     private static StringData str(String value) {
@@ -151,12 +343,15 @@ class ChangelogSplitEnumeratorTest {
      */
     private static final class Context implements SplitEnumeratorContext<ChangeSplit> {
 
-        private final List<String> assigned = new ArrayList<>();
+        private final List<String> made = new ArrayList<>();
+
+        /** Every split assigned, by id. */
+        final Map<String, ChangeSplit> assigned = new HashMap<>();
 
         /** The assignments made since the last call. */
         List<String> take() {
-            List<String> taken = List.copyOf(assigned);
-            assigned.clear();
+            List<String> taken = List.copyOf(made);
+            made.clear();
             return taken;
         }
 
@@ -184,7 +379,11 @@ class ChangelogSplitEnumeratorTest {
                     .assignment()
                     .forEach(
                             (reader, splits) ->
-                                    splits.forEach(s -> assigned.add(reader + ":" + s.splitId())));
+                                    splits.forEach(
+                                            s -> {
+                                                made.add(reader + ":" + s.splitId());
+                                                assigned.put(s.splitId(), s);
+                                            }));
         }
 
         @Override

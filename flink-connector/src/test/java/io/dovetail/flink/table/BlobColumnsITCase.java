@@ -179,6 +179,33 @@ class BlobColumnsITCase {
         assertThat(readImages("retouched", "")).isEqualTo(hex(images));
     }
 
+    /**
+     * A streaming t$column_updates of a BLOB column is refused by name when the job is built (its
+     * commit merges rows through normal files, which a BLOB update may not have); nothing is
+     * committed.
+     */
+    @Test
+    void aStreamingUpdateOfABlobColumnIsRefusedByName() {
+        createImages("streamed", "");
+        insertImages("streamed", 0, 3);
+        long before = tables.latest("streamed").id();
+        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        streaming.getConfig().set("execution.checkpointing.interval", "1 s");
+        streaming.executeSql(
+                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        assertThatThrownBy(
+                        () ->
+                                streaming.executeSql(
+                                        "INSERT INTO dt.`default`.`streamed$column_updates`"
+                                                + " (_ROW_ID, caption, img) SELECT _ROW_ID,"
+                                                + " caption, img FROM dt.`default`.streamed"))
+                .hasStackTraceContaining(
+                        "Not supported: streaming updates of the BLOB or VECTOR columns [img]");
+        assertThat(tables.latest("streamed").id()).isEqualTo(before);
+    }
+
     @Test
     void aQueryWithoutTheBlobColumnOpensNoBlobFile() throws Exception {
         createImages("unopened", "");

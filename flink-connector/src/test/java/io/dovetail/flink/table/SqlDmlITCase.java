@@ -307,6 +307,43 @@ class SqlDmlITCase {
                 .hasStackTraceContaining("must name _ROW_ID and at least one column");
     }
 
+    /**
+     * A batch INSERT into {@code t$column_updates} sorts the updates by row id and then by arrival:
+     * of two updates of one row the later wins, in one snapshot on the latest snapshot when the job
+     * started; a row id the table does not hold fails it and changes nothing.
+     */
+    @Test
+    void batchInsertIntoColumnUpdatesKeepsTheLastUpdateOfARow() {
+        media("bcu", "'deletion-vectors.enabled' = 'false'");
+        Map<String, String> rowIds = new HashMap<>();
+        for (String row : rows(sql, "SELECT id, _ROW_ID FROM bcu")) {
+            String[] parts = row.substring(3, row.length() - 1).split(", ");
+            rowIds.put(parts[0], parts[1]);
+        }
+        long before = tables.latest("bcu").id();
+        execute(
+                sql,
+                "INSERT INTO bcu$column_updates (_ROW_ID, caption) VALUES ("
+                        + rowIds.get("3")
+                        + ", 'first'), ("
+                        + rowIds.get("12")
+                        + ", 'c12'), ("
+                        + rowIds.get("3")
+                        + ", 'c3')");
+
+        assertThat(rows(sql, "SELECT id, caption, url FROM bcu WHERE caption IS NOT NULL"))
+                .containsExactlyInAnyOrder("+I[3, c3, u3]", "+I[12, c12, u12]");
+        assertThat(tables.latest("bcu").id()).isEqualTo(before + 1);
+        assertThatThrownBy(
+                        () ->
+                                execute(
+                                        sql,
+                                        "INSERT INTO bcu$column_updates (_ROW_ID, caption) VALUES"
+                                                + " (1000, 'stale')"))
+                .hasStackTraceContaining("Stale row id 1000");
+        assertThat(tables.latest("bcu").id()).isEqualTo(before + 1);
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private List<ManifestEntry> added(String table, List<ManifestEntry> before) {

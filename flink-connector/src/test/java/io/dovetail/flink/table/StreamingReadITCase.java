@@ -18,20 +18,9 @@
 package io.dovetail.flink.table;
 
 import io.dovetail.table.TableStore;
-import io.dovetail.table.commit.CommitRequest;
-import io.dovetail.table.commit.TableCommit;
-import io.dovetail.table.delete.DeletionVectorWriter;
-import io.dovetail.table.maintenance.CompactionConfig;
-import io.dovetail.table.maintenance.DataEvolutionCompaction;
-import io.dovetail.table.maintenance.DeletionVectorMaterialization;
-import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Consumers;
-import io.dovetail.table.snapshot.Snapshot;
-import io.dovetail.table.update.ColumnUpdater;
-import io.dovetail.table.update.RowUpdate;
-import io.dovetail.table.write.DataFileWriter;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -39,8 +28,6 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.StringData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
@@ -82,6 +69,7 @@ class StreamingReadITCase {
 
     private TableEnvironment sql;
     private TableStore store;
+    private TableChanges changes;
 
     @BeforeEach
     void createTable() {
@@ -96,6 +84,7 @@ class StreamingReadITCase {
                 "CREATE TABLE t (id BIGINT, name STRING, dt STRING) PARTITIONED BY (dt) WITH"
                         + " ('deletion-vectors.enabled' = 'true')");
         store = TableStore.open(new Warehouse(new Path(warehouse.toUri())).table("default", "t"));
+        changes = new TableChanges(store);
     }
 
     @Test
@@ -278,95 +267,27 @@ class StreamingReadITCase {
         return out;
     }
 
-    // ---------------------------------------------------------------- writes through the core
-
-    private List<ManifestEntry> write(String dt, long first, int count) {
-        try (DataFileWriter writer =
-                DataFileWriter.forAppend(
-                        store.paths(), store.latestSchema(), GenericRowData.of(str(dt)))) {
-            for (long id = first; id < first + count; id++) {
-                writer.write(GenericRowData.of(id, str("name-" + id), str(dt)));
-            }
-            return writer.finish();
-        }
-    }
-
     private void append(String dt, long first, int count) {
-        new TableCommit(store)
-                .commit(CommitRequest.append("test", nextIdentifier(), write(dt, first, count)));
+        changes.append(dt, first, count);
     }
 
     private void update(long[] rowIds, String... names) {
-        List<RowUpdate> updates = new ArrayList<>();
-        for (int i = 0; i < rowIds.length; i++) {
-            updates.add(new RowUpdate(rowIds[i], GenericRowData.of(str(names[i]))));
-        }
-        ColumnUpdater.on(store, latest(), List.of("name"))
-                .commit("test", nextIdentifier(), updates.iterator())
-                .orElseThrow();
+        changes.update(rowIds, names);
     }
 
     private void delete(long... rowIds) {
-        Snapshot base = latest();
-        new TableCommit(store)
-                .commit(
-                        CommitRequest.delete(
-                                "test",
-                                nextIdentifier(),
-                                base.id(),
-                                new DeletionVectorWriter(store)
-                                        .deleteRows(base, LongStream.of(rowIds).boxed().toList())));
+        changes.delete(LongStream.of(rowIds).boxed().toList());
     }
 
     private void compact() {
-        new DataEvolutionCompaction(store)
-                .compact(
-                        "test",
-                        nextIdentifier(),
-                        partition -> true,
-                        CompactionConfig.fromOptions(store.latestSchema().options())
-                                .withMinFileNum(2)
-                                .withRewrite(CompactionConfig.Rewrite.FULL));
+        changes.compact();
     }
 
     private void materialize() {
-        DeletionVectorMaterialization materialization = new DeletionVectorMaterialization(store);
-        DeletionVectorMaterialization.Plan plan =
-                materialization.plan(partition -> true).orElseThrow();
-        DeletionVectorMaterialization.Rewriter rewriter = materialization.rewriter(plan);
-        materialization.commit(
-                "test",
-                nextIdentifier(),
-                plan,
-                plan.groups().stream().map(rewriter::rewrite).toList());
+        changes.materialize();
     }
 
-    /** Replaces every live file of partition {@code dt} by new rows. */
     private void overwrite(String dt, long first, int count) {
-        List<ManifestEntry> removed =
-                store.files(latest()).liveFiles().stream()
-                        .filter(
-                                e ->
-                                        store.files(latest())
-                                                .dataFilePath(e)
-                                                .toString()
-                                                .contains("dt=" + dt))
-                        .toList();
-        new TableCommit(store)
-                .commit(
-                        CommitRequest.overwrite(
-                                "test", nextIdentifier(), removed, write(dt, first, count)));
-    }
-
-    private long nextIdentifier() {
-        return store.latestSnapshot().map(Snapshot::id).orElse(0L) + 1;
-    }
-
-    private Snapshot latest() {
-        return store.latestSnapshot().orElseThrow();
-    }
-
-    private static StringData str(String value) {
-        return StringData.fromString(value);
+        changes.overwrite(dt, first, count);
     }
 }

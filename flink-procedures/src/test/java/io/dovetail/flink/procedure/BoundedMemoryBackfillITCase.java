@@ -38,9 +38,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A 100% backfill whose new values are several times the JVM's heap (this class runs alone in a JVM
  * of {@code -Xmx256m}, see the pom): {@value #ROWS} rows get a 200-character caption by {@code
- * UPDATE}, then another by a merge through the SQL join, about 0.6 GB of new values each. The
- * writers stream the changes Flink's spilling sort hands them in {@code _ROW_ID} order, so both
- * finish, and every row holds exactly its new value.
+ * UPDATE}, then another by a merge through the SQL join, and another by a batch {@code INSERT INTO
+ * t$column_updates}, about 0.6 GB of new values each. The writers stream the changes Flink's
+ * spilling sort hands them in {@code _ROW_ID} order, so all finish, and every row holds exactly its
+ * new value.
  */
 class BoundedMemoryBackfillITCase {
 
@@ -101,6 +102,15 @@ class BoundedMemoryBackfillITCase {
                         + " merge_condition => 't.id = s.id', matched_update_set => 'caption ="
                         + " s.caption')");
         assertThat(mismatches("'m'")).containsExactly(ROWS + ", 0");
+    }
+
+    @Test
+    void aBatchInsertIntoColumnUpdatesOfEveryRowFinishesInAHeapSmallerThanItsNewValues() {
+        execute(
+                "INSERT INTO `t$column_updates` (_ROW_ID, caption) SELECT _ROW_ID, "
+                        + caption("'c'")
+                        + " FROM `t$row_tracking`");
+        assertThat(mismatches("'c'")).containsExactly(ROWS + ", 0");
     }
 
     /** A 200-character caption made of {@code prefix} and the row's id. */

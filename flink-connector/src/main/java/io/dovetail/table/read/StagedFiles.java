@@ -1,0 +1,75 @@
+/*
+ * Licensed to the Apache Software Foundation (ASF) under one
+ * or more contributor license agreements.  See the NOTICE file
+ * distributed with this work for additional information
+ * regarding copyright ownership.  The ASF licenses this file
+ * to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance
+ * with the License.  You may obtain a copy of the License at
+ *
+ *     http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.dovetail.table.read;
+
+import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
+import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.schema.TableSchema;
+import io.dovetail.table.types.DataField;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongFunction;
+
+/**
+ * Files written for a commit that has not happened (yet), read on their own: a staged normal file
+ * with the {@code .blob} files written over the same rows, as one group of its own read through
+ * provider selection, so its columns come out in the read schema like any committed group's.
+ */
+public final class StagedFiles {
+
+    private StagedFiles() {}
+
+    /**
+     * The group of staged {@code normal} (a file with a first row id) and {@code blobs}, in
+     * partition {@code partition}, read in full, selecting {@code fields}; paths are resolved as
+     * {@code files} resolves them.
+     */
+    public static FileGroup group(
+            SnapshotFiles files,
+            ManifestEntry normal,
+            List<ManifestEntry> blobs,
+            PartitionValues partition,
+            LongFunction<TableSchema> schemas,
+            List<DataField> fields) {
+        List<ProviderSelection.Candidate> blobCandidates = new ArrayList<>();
+        for (ManifestEntry blob : blobs) {
+            blobCandidates.add(candidate(files, blob));
+        }
+        ProviderSelection.Selected selected =
+                ProviderSelection.of(
+                                List.of(candidate(files, normal)),
+                                blobCandidates,
+                                partition,
+                                schemas)
+                        .select(fields);
+        return new FileGroup(
+                normal.partition(),
+                RowRange.of(normal.file()),
+                normal.file(),
+                selected.files(),
+                selected.sources(),
+                null,
+                null);
+    }
+
+    private static ProviderSelection.Candidate candidate(SnapshotFiles files, ManifestEntry entry) {
+        return new ProviderSelection.Candidate(files.dataFilePath(entry), entry.file());
+    }
+}
