@@ -162,7 +162,11 @@ final class SequenceRun implements Probe {
             }
             if (!messages(error).toLowerCase().contains(refusal)) {
                 throw new Divergence(
-                        "the statement was refused without saying '" + refusal + "'", error);
+                        "the statement was refused without saying '"
+                                + refusal
+                                + "': "
+                                + messages(error),
+                        error);
             }
             compareRows(read());
             return floor;
