@@ -40,10 +40,6 @@ final class Generator {
         this.config = config;
     }
 
-    Random random() {
-        return random;
-    }
-
     // ---- steps ----
 
     /** The next operation: one that applies to the model as it is now. */

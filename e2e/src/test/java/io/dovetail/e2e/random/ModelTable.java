@@ -137,15 +137,4 @@ final class ModelTable {
         out.sort(null);
         return out;
     }
-
-    /** The row whose key is {@code k}, by row id; null if none. */
-    Long rowIdOfKey(long k) {
-        int key = schema.key().id();
-        for (Map.Entry<Long, Map<Integer, Object>> row : rows.entrySet()) {
-            if (Long.valueOf(k).equals(row.getValue().get(key))) {
-                return row.getKey();
-            }
-        }
-        return null;
-    }
 }

@@ -35,7 +35,4 @@ interface Probe {
 
     /** The rows the op's last statement returned (a procedure's result row). */
     List<Row> lastResult();
-
-    /** Every row of the table (as of {@code snapshotId} if not null), rendered like the model. */
-    List<String> readAll(Long snapshotId) throws Exception;
 }

@@ -114,11 +114,6 @@ final class SequenceRun implements Probe {
         return lastResult;
     }
 
-    @Override
-    public List<String> readAll(Long snapshotId) throws Exception {
-        return FlinkRows.render(query(MaintenanceOps.TimeTravel.query(table, snapshotId)));
-    }
-
     /** Runs one step and checks the table; a difference from the model is a divergence. */
     void run(Op op) throws Divergence {
         if (!op.applicable(model)) {
@@ -295,7 +290,7 @@ final class SequenceRun implements Probe {
     }
 
     /** Paimon 1.4.2 reads the model's columns and rows. */
-    void checkPaimon() throws Exception {
+    private void checkPaimon() throws Exception {
         if (!config.paimonReadable() || latestSnapshotId() == 0) {
             return;
         }
