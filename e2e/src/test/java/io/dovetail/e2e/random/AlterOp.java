@@ -38,10 +38,13 @@ final class AlterOp extends Op {
     final String table;
     final Change change;
     final String column;
+
     /** ADD: the new name; RENAME: the new name. */
     final String newName;
+
     /** ADD, MODIFY: the type (nested fields matched by name; new ones get new ids). */
     final ModelType type;
+
     /** ADD: FIRST if true, else AFTER {@link #after} if not null, else last. */
     final boolean first;
 
@@ -94,7 +97,9 @@ final class AlterOp extends Op {
     boolean applicable(ModelTable model) {
         ModelSchema schema = model.schema;
         return switch (change) {
-            case ADD -> schema.column(newName) == null && (after == null || schema.column(after) != null);
+            case ADD ->
+                    schema.column(newName) == null
+                            && (after == null || schema.column(after) != null);
             case RENAME ->
                     schema.assignable().contains(schema.column(column))
                             && schema.column(newName) == null;
@@ -142,7 +147,10 @@ final class AlterOp extends Op {
             Field existing = old == null ? null : old.field(f.name());
             if (existing != null) {
                 fields.add(
-                        new Field(existing.id(), f.name(), withIds(f.type(), existing.type(), highest)));
+                        new Field(
+                                existing.id(),
+                                f.name(),
+                                withIds(f.type(), existing.type(), highest)));
             } else {
                 int id = ++highest[0];
                 fields.add(new Field(id, f.name(), withIds(f.type(), null, highest)));

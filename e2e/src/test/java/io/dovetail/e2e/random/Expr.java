@@ -98,7 +98,9 @@ sealed interface Expr {
         @Override
         public ModelType type(Scope scope) {
             ModelType t = e.type(scope);
-            return t instanceof ModelType.Scalar s && s.isInteger() ? ModelType.Scalar.BIGINT : null;
+            return t instanceof ModelType.Scalar s && s.isInteger()
+                    ? ModelType.Scalar.BIGINT
+                    : null;
         }
     }
 

@@ -46,20 +46,21 @@ final class Generator {
     Op next(ModelTable model) {
         boolean dv = config.deletionVectors();
         while (true) {
-            int pick = weighted(
-                    14, // 0 insert
-                    4, // 1 overwrite
-                    16, // 2 update
-                    8, // 3 delete
-                    10, // 4 merge
-                    5, // 5 self-merge
-                    8, // 6 alter
-                    6, // 7 compact
-                    dv ? 4 : 0, // 8 materialize
-                    3, // 9 expire
-                    3, // 10 rollback
-                    4, // 11 time travel
-                    4); // 12 streaming insert
+            int pick =
+                    weighted(
+                            14, // 0 insert
+                            4, // 1 overwrite
+                            16, // 2 update
+                            8, // 3 delete
+                            10, // 4 merge
+                            5, // 5 self-merge
+                            8, // 6 alter
+                            6, // 7 compact
+                            dv ? 4 : 0, // 8 materialize
+                            3, // 9 expire
+                            3, // 10 rollback
+                            4, // 11 time travel
+                            4); // 12 streaming insert
             Op op =
                     switch (pick) {
                         case 0 -> insert(model, 0);
@@ -155,8 +156,7 @@ final class Generator {
             return null;
         }
         Collections.shuffle(targets, random);
-        List<Field> assigned =
-                targets.subList(0, 1 + random.nextInt(Math.min(2, targets.size())));
+        List<Field> assigned = targets.subList(0, 1 + random.nextInt(Math.min(2, targets.size())));
         List<String> columns = new ArrayList<>();
         List<Expr.Cast> values = new ArrayList<>();
         for (Field f : assigned) {
@@ -187,7 +187,8 @@ final class Generator {
         boolean dv = config.deletionVectors();
         List<Field> sourceFields = new ArrayList<>(scalarAssignable(model));
         Collections.shuffle(sourceFields, random);
-        sourceFields = sourceFields.subList(0, Math.min(sourceFields.size(), 1 + random.nextInt(3)));
+        sourceFields =
+                sourceFields.subList(0, Math.min(sourceFields.size(), 1 + random.nextInt(3)));
         List<String> columns = new ArrayList<>();
         List<ModelType> types = new ArrayList<>();
         columns.add(ModelSchema.KEY);
@@ -270,8 +271,10 @@ final class Generator {
                 insertColumns = new ArrayList<>();
                 insertValues = new ArrayList<>();
                 for (String c : columns) {
-                    if (!c.equals("op") && (random.nextInt(3) > 0 || c.equals(ModelSchema.KEY)
-                            || c.equals(ModelSchema.PARTITION))) {
+                    if (!c.equals("op")
+                            && (random.nextInt(3) > 0
+                                    || c.equals(ModelSchema.KEY)
+                                    || c.equals(ModelSchema.PARTITION))) {
                         insertColumns.add(c);
                         insertValues.add(
                                 new Expr.Cast(types.get(columns.indexOf(c)), Expr.Ref.of("s", c)));
@@ -283,7 +286,9 @@ final class Generator {
         if (dv && random.nextInt(4) == 0) {
             notMatchedBySource = condition(model, "t", 1);
         }
-        if (updateColumns == null && deleteWhen == null && insertColumns == null
+        if (updateColumns == null
+                && deleteWhen == null
+                && insertColumns == null
                 && notMatchedBySource == null) {
             return null;
         }
@@ -316,7 +321,8 @@ final class Generator {
         }
         List<Long> live = new ArrayList<>(model.rows.keySet());
         Collections.shuffle(live, random);
-        List<Long> ids = new ArrayList<>(live.subList(0, Math.min(live.size(), 1 + random.nextInt(40))));
+        List<Long> ids =
+                new ArrayList<>(live.subList(0, Math.min(live.size(), 1 + random.nextInt(40))));
         boolean skipStale = random.nextInt(3) == 0;
         if (skipStale) {
             ids.add(model.nextRowId + random.nextInt(5));
@@ -375,12 +381,22 @@ final class Generator {
             }
             case 1 -> {
                 return new AlterOp(
-                        table, AlterOp.Change.RENAME, pick(assignable).name(), newName("r"), null,
-                        false, null);
+                        table,
+                        AlterOp.Change.RENAME,
+                        pick(assignable).name(),
+                        newName("r"),
+                        null,
+                        false,
+                        null);
             }
             case 2 -> {
                 return new AlterOp(
-                        table, AlterOp.Change.DROP, pick(assignable).name(), null, null, false,
+                        table,
+                        AlterOp.Change.DROP,
+                        pick(assignable).name(),
+                        null,
+                        null,
+                        false,
                         null);
             }
             default -> {
@@ -388,7 +404,8 @@ final class Generator {
                 ModelType type = modified(f.type());
                 return type == null
                         ? null
-                        : new AlterOp(table, AlterOp.Change.MODIFY, f.name(), null, type, false, null);
+                        : new AlterOp(
+                                table, AlterOp.Change.MODIFY, f.name(), null, type, false, null);
             }
         }
     }
@@ -431,7 +448,9 @@ final class Generator {
         String options =
                 "compaction.min.file-num="
                         + (2 + random.nextInt(2))
-                        + (random.nextBoolean() ? "" : ",target-file-size=" + (random.nextBoolean() ? "4 kb" : "4 mb"));
+                        + (random.nextBoolean()
+                                ? ""
+                                : ",target-file-size=" + (random.nextBoolean() ? "4 kb" : "4 mb"));
         String partition =
                 config.partitioned() && random.nextInt(3) == 0
                         ? Generated.PARTITIONS.get(random.nextInt(3))
@@ -466,7 +485,9 @@ final class Generator {
         if (random.nextInt(8) == 0) {
             return null;
         }
-        return type == ModelType.Scalar.STRING ? "v" + random.nextInt(22) : (Object) (long) random.nextInt(104);
+        return type == ModelType.Scalar.STRING
+                ? "v" + random.nextInt(22)
+                : (Object) (long) random.nextInt(104);
     }
 
     /** A value for a column of {@code type}, over the target's columns under {@code alias}. */
@@ -547,7 +568,11 @@ final class Generator {
                 ModelType.Scalar type = strings ? ModelType.Scalar.STRING : ModelType.Scalar.BIGINT;
                 String op = new String[] {"=", "<>", "<", "<=", ">", ">="}[random.nextInt(6)];
                 Object literal = literal(type);
-                return new Pred.Cmp(ref, op, new Expr.Lit(type, literal == null ? (strings ? "v5" : (Object) 50L) : literal));
+                return new Pred.Cmp(
+                        ref,
+                        op,
+                        new Expr.Lit(
+                                type, literal == null ? (strings ? "v5" : (Object) 50L) : literal));
             }
             case 2 -> {
                 Expr.Ref ref = pick(refs(model, alias, random.nextBoolean(), nestedFields));
@@ -582,18 +607,28 @@ final class Generator {
                     return new Pred.Cmp(
                             Expr.Ref.of(alias, ModelSchema.PARTITION),
                             random.nextBoolean() ? "=" : "<>",
-                            new Expr.Lit(ModelType.Scalar.STRING, Generated.PARTITIONS.get(random.nextInt(3))));
+                            new Expr.Lit(
+                                    ModelType.Scalar.STRING,
+                                    Generated.PARTITIONS.get(random.nextInt(3))));
                 }
                 return new Pred.Cmp(
                         Expr.Ref.of(alias, Scope.ROW_ID),
                         random.nextBoolean() ? "<" : ">=",
-                        new Expr.Lit(ModelType.Scalar.BIGINT, random.nextLong(Math.max(1, model.nextRowId))));
+                        new Expr.Lit(
+                                ModelType.Scalar.BIGINT,
+                                random.nextLong(Math.max(1, model.nextRowId))));
             }
             case 6 -> {
-                return new Pred.And(List.of(condition(model, alias, depth - 1, nestedFields), condition(model, alias, depth - 1, nestedFields)));
+                return new Pred.And(
+                        List.of(
+                                condition(model, alias, depth - 1, nestedFields),
+                                condition(model, alias, depth - 1, nestedFields)));
             }
             case 7 -> {
-                return new Pred.Or(List.of(condition(model, alias, depth - 1, nestedFields), condition(model, alias, depth - 1, nestedFields)));
+                return new Pred.Or(
+                        List.of(
+                                condition(model, alias, depth - 1, nestedFields),
+                                condition(model, alias, depth - 1, nestedFields)));
             }
             default -> {
                 return new Pred.Not(condition(model, alias, depth - 1, nestedFields));

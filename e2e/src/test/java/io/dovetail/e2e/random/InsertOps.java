@@ -113,8 +113,10 @@ final class InsertOps {
         final long kStart;
         final int n;
         final Generated values;
+
         /** The static partition's value, or null for a dynamic (or unpartitioned) overwrite. */
         final String partition;
+
         final boolean empty;
 
         Overwrite(
@@ -150,8 +152,11 @@ final class InsertOps {
             if (partition != null) {
                 columns.remove(schema.partition());
                 target +=
-                        " PARTITION (" + Sql.name(ModelSchema.PARTITION) + " = "
-                                + Sql.string(partition) + ")";
+                        " PARTITION ("
+                                + Sql.name(ModelSchema.PARTITION)
+                                + " = "
+                                + Sql.string(partition)
+                                + ")";
             }
             return List.of(
                     createSequence(kStart, n, 0),

@@ -75,8 +75,7 @@ final class MaintenanceOps {
                                     + Sql.string(options)
                                     + (partition == null
                                             ? ""
-                                            : ", partitions => "
-                                                    + Sql.string("p=" + partition))));
+                                            : ", partitions => " + Sql.string("p=" + partition))));
         }
     }
 
@@ -107,8 +106,7 @@ final class MaintenanceOps {
                             "SELECT first_row_id, last_row_id FROM "
                                     + Sql.name(probe.table() + "$row_groups")
                                     + " WHERE deleted_rows > 0")) {
-                rangesWithDeletes.add(
-                        new long[] {(Long) row.getField(0), (Long) row.getField(1)});
+                rangesWithDeletes.add(new long[] {(Long) row.getField(0), (Long) row.getField(1)});
             }
         }
 
@@ -193,8 +191,7 @@ final class MaintenanceOps {
 
         @Override
         boolean applicable(ModelTable model) {
-            return model.history.containsKey(snapshotId)
-                    && model.history.lastKey() > snapshotId;
+            return model.history.containsKey(snapshotId) && model.history.lastKey() > snapshotId;
         }
 
         @Override
@@ -210,9 +207,14 @@ final class MaintenanceOps {
             if (!Long.valueOf(snapshotId + 1).equals(current)
                     || !Long.valueOf(model.nextRowId).equals(result.getField(3))) {
                 throw new Divergence(
-                        "rollback_to(" + snapshotId + ") returned " + result
-                                + "; expected current_snapshot_id " + (snapshotId + 1)
-                                + " and next_row_id " + model.nextRowId);
+                        "rollback_to("
+                                + snapshotId
+                                + ") returned "
+                                + result
+                                + "; expected current_snapshot_id "
+                                + (snapshotId + 1)
+                                + " and next_row_id "
+                                + model.nextRowId);
             }
         }
     }

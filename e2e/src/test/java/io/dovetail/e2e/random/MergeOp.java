@@ -77,12 +77,16 @@ final class MergeOp extends Op {
     final String table;
     final Source source;
     final boolean selfMerge;
+
     /** Matched updates: target columns and values (over t and s); {@code ["*"]} for all. */
     final List<String> updateColumns;
+
     final List<Expr.Cast> updateValues;
     final Pred deleteWhen;
+
     /** Inserts: null for none, {@code ["*"]} for the source's columns by name, or a list. */
     final List<String> insertColumns;
+
     final List<Expr.Cast> insertValues;
     final Pred notMatchedBySourceDelete;
     final boolean skipStale;
@@ -131,7 +135,9 @@ final class MergeOp extends Op {
                 "merge_condition => "
                         + Sql.string(selfMerge ? "t._ROW_ID = s.`rid`" : "t.`k` = s.`k`"));
         if (updateColumns != null) {
-            args.add("matched_update_set => " + Sql.string(assignments(updateColumns, updateValues)));
+            args.add(
+                    "matched_update_set => "
+                            + Sql.string(assignments(updateColumns, updateValues)));
         }
         if (deleteWhen != null) {
             args.add("matched_delete_condition => " + Sql.string(deleteWhen.sql()));
@@ -185,7 +191,8 @@ final class MergeOp extends Op {
     private boolean insertable(ModelTable model, Scope types) {
         for (int i = 0; i < insertColumns.size(); i++) {
             Field f = model.schema.column(insertColumns.get(i));
-            if (f == null || !f.type().equals(insertValues.get(i).type())
+            if (f == null
+                    || !f.type().equals(insertValues.get(i).type())
                     || insertValues.get(i).type(types) == null) {
                 return false;
             }
@@ -229,8 +236,7 @@ final class MergeOp extends Op {
         }
         if (notMatchedBySourceDelete != null) {
             for (long rowId : base.rows.keySet()) {
-                if (!matched.contains(rowId)
-                        && notMatchedBySourceDelete.holds(base.scope(rowId))) {
+                if (!matched.contains(rowId) && notMatchedBySourceDelete.holds(base.scope(rowId))) {
                     effect.deletes.add(rowId);
                 }
             }

@@ -32,6 +32,7 @@ final class ModelTable {
     ModelSchema schema;
     TreeMap<Long, Map<Integer, Object>> rows = new TreeMap<>();
     long nextRowId;
+
     /** The rows as of each snapshot a step ended on (and that may still exist). */
     TreeMap<Long, TreeMap<Long, Map<Integer, Object>>> history = new TreeMap<>();
 

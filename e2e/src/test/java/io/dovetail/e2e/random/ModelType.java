@@ -90,7 +90,9 @@ sealed interface ModelType {
         }
     }
 
-    /** {@code ROW<...>}: values are stored as maps by nested field id, read as lists by position. */
+    /**
+     * {@code ROW<...>}: values are stored as maps by nested field id, read as lists by position.
+     */
     record RowOf(List<Field> fields) implements ModelType {
 
         public RowOf {

@@ -61,7 +61,8 @@ final class RowLevelOps {
 
         @Override
         boolean applicable(ModelTable model) {
-            return assignable(model, columns, values) && (where == null || where.typeChecks(model.types()));
+            return assignable(model, columns, values)
+                    && (where == null || where.typeChecks(model.types()));
         }
 
         @Override

@@ -33,8 +33,8 @@ import java.util.TreeMap;
 
 /**
  * One sequence on one table: runs each step's statements through Flink SQL, updates the model as
- * the docs say, and after every step checks the table against it: {@code SELECT _ROW_ID, *} and a random
- * projection and filter equal the model, the schema is the model's, the next row id is the
+ * the docs say, and after every step checks the table against it: {@code SELECT _ROW_ID, *} and a
+ * random projection and filter equal the model, the schema is the model's, the next row id is the
  * model's (never back), the layout invariants hold, and every few steps Apache Paimon 1.4.2 reads
  * the model's rows (tables without deletion vectors). A difference is a {@link Divergence}.
  */
@@ -186,7 +186,8 @@ final class SequenceRun implements Probe {
     record Read(List<String> rows, List<Column> columns, Map<Long, Long> rowIdOfKey) {}
 
     private Read read() throws Exception {
-        TableResult result = sessions.reads.executeSql(MaintenanceOps.TimeTravel.query(table, null));
+        TableResult result =
+                sessions.reads.executeSql(MaintenanceOps.TimeTravel.query(table, null));
         List<String> columns = result.getResolvedSchema().getColumnNames();
         int key = columns.subList(1, columns.size()).indexOf(ModelSchema.KEY) + 1;
         List<Row> rows = new ArrayList<>();
@@ -199,12 +200,17 @@ final class SequenceRun implements Probe {
                 Long previous = rowIdOfKey.put((Long) row.getField(key), (Long) row.getField(0));
                 if (previous != null) {
                     throw new Divergence(
-                            "two rows have k = " + row.getField(key) + ": row ids " + previous
-                                    + " and " + row.getField(0));
+                            "two rows have k = "
+                                    + row.getField(key)
+                                    + ": row ids "
+                                    + previous
+                                    + " and "
+                                    + row.getField(0));
                 }
             }
         }
-        return new Read(FlinkRows.render(rows), result.getResolvedSchema().getColumns(), rowIdOfKey);
+        return new Read(
+                FlinkRows.render(rows), result.getResolvedSchema().getColumns(), rowIdOfKey);
     }
 
     private void checkSchema(List<Column> columns) throws Divergence {
@@ -218,15 +224,15 @@ final class SequenceRun implements Probe {
         }
         List<String> normalized = new ArrayList<>();
         for (String a : actual) {
-            normalized.add(
-                    a.replace("VARCHAR(2147483647)", "STRING").replace("`", ""));
+            normalized.add(a.replace("VARCHAR(2147483647)", "STRING").replace("`", ""));
         }
         List<String> wanted = new ArrayList<>();
         for (String e : expected) {
             wanted.add(e.replace("`", ""));
         }
         if (!normalized.equals(wanted)) {
-            throw new Divergence("the table's columns are " + normalized + ", the model's " + wanted);
+            throw new Divergence(
+                    "the table's columns are " + normalized + ", the model's " + wanted);
         }
     }
 
@@ -235,7 +241,8 @@ final class SequenceRun implements Probe {
         List<String> expected = model.render();
         if (!expected.equals(actual.rows())) {
             throw new Divergence(
-                    "SELECT _ROW_ID, * differs from the model:\n" + Diff.of(expected, actual.rows()));
+                    "SELECT _ROW_ID, * differs from the model:\n"
+                            + Diff.of(expected, actual.rows()));
         }
     }
 
@@ -259,7 +266,10 @@ final class SequenceRun implements Probe {
         }
         if (next != expectedNext) {
             throw new Divergence(
-                    "the next row id is " + next + ", expected " + expectedNext
+                    "the next row id is "
+                            + next
+                            + ", expected "
+                            + expectedNext
                             + " (every new row id handed out once, none wasted)");
         }
         nextRowIdSeen = next;
@@ -281,8 +291,11 @@ final class SequenceRun implements Probe {
         List<String> actual = FlinkRows.render(query(sql));
         if (!expected.equals(actual)) {
             script.append(sql);
-            throw new Divergence("a filtered query differs from the model:\n" + sql + "\n"
-                    + Diff.of(expected, actual));
+            throw new Divergence(
+                    "a filtered query differs from the model:\n"
+                            + sql
+                            + "\n"
+                            + Diff.of(expected, actual));
         }
         if (config.paimonReadable() && index % PAIMON_EVERY == 0) {
             checkPaimon();
@@ -298,21 +311,26 @@ final class SequenceRun implements Probe {
         List<String> columns = PaimonReads.columns(paimon, table);
         if (!columns.equals(model.schema.names())) {
             throw new Divergence(
-                    "Paimon 1.4.2 reads columns " + columns + ", the model has "
+                    "Paimon 1.4.2 reads columns "
+                            + columns
+                            + ", the model has "
                             + model.schema.names());
         }
         List<String> expected = model.render();
         List<String> actual = PaimonReads.rows(paimon, table);
         if (!expected.equals(actual)) {
-            throw new Divergence("Paimon 1.4.2 reads other rows than the model:\n"
-                    + Diff.of(expected, actual));
+            throw new Divergence(
+                    "Paimon 1.4.2 reads other rows than the model:\n" + Diff.of(expected, actual));
         }
     }
 
     static String messages(Throwable error) {
         StringBuilder sb = new StringBuilder();
         for (Throwable t = error; t != null; t = t.getCause()) {
-            sb.append(t.getClass().getSimpleName()).append(": ").append(t.getMessage()).append("\n");
+            sb.append(t.getClass().getSimpleName())
+                    .append(": ")
+                    .append(t.getMessage())
+                    .append("\n");
         }
         return sb.toString();
     }

@@ -26,8 +26,8 @@ import java.util.Random;
 /**
  * Runs seeded sequences on fresh tables of one warehouse: a seed fixes the table's configuration
  * and every operation. A sequence that diverges from the model is shrunk (chunks of operations
- * dropped while a replay on the table created afresh still diverges) and reported with its seed and the
- * shrunk sequence as a SQL script.
+ * dropped while a replay on the table created afresh still diverges) and reported with its seed and
+ * the shrunk sequence as a SQL script.
  */
 final class Sequences {
 
@@ -45,7 +45,9 @@ final class Sequences {
         this.stats = stats;
     }
 
-    /** Runs {@code steps} operations drawn from {@code seed}; null if the table kept to the model. */
+    /**
+     * Runs {@code steps} operations drawn from {@code seed}; null if the table kept to the model.
+     */
     String run(long seed, int steps) throws Exception {
         TableConfig config = TableConfig.random(new Random(seed));
         SequenceRun run =
@@ -76,8 +78,8 @@ final class Sequences {
     }
 
     /**
-     * Drops chunks of the diverged run's operations (halves, quarters, ... single ones) as long as a
-     * replay on a fresh table still diverges; returns the last diverging run ({@code diverged}
+     * Drops chunks of the diverged run's operations (halves, quarters, ... single ones) as long as
+     * a replay on a fresh table still diverges; returns the last diverging run ({@code diverged}
      * itself if a replay of all its operations does not diverge).
      */
     private SequenceRun shrink(long seed, TableConfig config, SequenceRun diverged)

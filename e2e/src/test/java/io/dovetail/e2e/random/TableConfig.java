@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Random;
 
 /**
- * The table a sequence works on: file format, partitioned or not, deletion vectors on or off, and
- * a small {@code target-file-row-num} so that inserts roll files and make many row-range groups.
+ * The table a sequence works on: file format, partitioned or not, deletion vectors on or off, and a
+ * small {@code target-file-row-num} so that inserts roll files and make many row-range groups.
  */
 record TableConfig(String format, boolean partitioned, boolean deletionVectors, int fileRows) {
 
