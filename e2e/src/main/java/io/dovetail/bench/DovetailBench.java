@@ -23,10 +23,10 @@ import java.util.List;
 /**
  * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]} or {@code read
  * [--rows N] [--cols M] [--versions K] [--point-lookups L]} or {@code sql [--rows N] [--cols M]
- * [--repeats R]}, {@code compact [--rows N] [--image-kb K] [--versions V] [--repeats R]} or
- * {@code stream [--rows N] [--cols M] [--snapshots K] [--repeats R]}. Each benchmark builds what
- * it needs in a temporary warehouse, measures the variants side by side in one JVM, prints one JSON
- * object per measurement and a summary with the ratios.
+ * [--repeats R]}, {@code compact [--rows N] [--image-kb K] [--versions V] [--repeats R]} or {@code
+ * stream [--rows N] [--cols M] [--snapshots K] [--repeats R]}. Each benchmark builds what it needs
+ * in a temporary warehouse, measures the variants side by side in one JVM, prints one JSON object
+ * per measurement and a summary with the ratios.
  */
 public final class DovetailBench {
 
