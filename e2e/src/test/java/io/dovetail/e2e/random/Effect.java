@@ -72,13 +72,20 @@ final class Effect {
         long handedOut = model.nextRowId;
         List<Long> movedFrom = new ArrayList<>(moves);
         movedFrom.removeIf(id -> !model.rows.containsKey(id));
-        List<Long> movedTo = new ArrayList<>();
+        // survivors keep their order within a partition (a commit assigns row ids partition by
+        // partition)
+        Map<Object, List<Long>> movedToByPartition = new HashMap<>();
+        Field partition = model.schema.partition();
         for (long from : movedFrom) {
             Map<Integer, Object> row = model.rows.remove(from);
             long k = (Long) row.get(key);
             long to = newRowId(model, rowIdOfKey, floor, k, "moved from row id " + from);
             model.rows.put(to, row);
-            movedTo.add(to);
+            movedToByPartition
+                    .computeIfAbsent(
+                            partition == null ? "" : String.valueOf(row.get(partition.id())),
+                            p -> new ArrayList<>())
+                    .add(to);
             handedOut = Math.max(handedOut, to + 1);
         }
         for (NewRow row : inserts) {
@@ -87,12 +94,15 @@ final class Effect {
             handedOut = Math.max(handedOut, to + 1);
         }
         model.nextRowId = handedOut;
-        if (!movedTo.stream().sorted().toList().equals(movedTo)) {
-            throw new Divergence(
-                    "materialized survivors did not keep their order: old row ids "
-                            + movedFrom
-                            + " got "
-                            + movedTo);
+        for (List<Long> movedTo : movedToByPartition.values()) {
+            if (!movedTo.stream().sorted().toList().equals(movedTo)) {
+                throw new Divergence(
+                        "materialized survivors of a partition did not keep their order: old row"
+                                + " ids "
+                                + movedFrom
+                                + " got "
+                                + movedTo);
+            }
         }
     }
 

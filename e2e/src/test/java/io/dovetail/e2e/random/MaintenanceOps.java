@@ -27,8 +27,9 @@ import java.util.TreeMap;
 /**
  * The maintenance procedures and time travel: {@code compact} (changes no row), {@code
  * materialize_deletion_vectors} (survivors of groups with deleted rows get new row ids in their old
- * order), {@code expire_snapshots} (keeps the newest {@code retain_max}), {@code rollback_to} (the
- * rows of that snapshot, row ids never handed out again) and reads of an older snapshot.
+ * order within each partition), {@code expire_snapshots} (keeps the newest {@code retain_max}),
+ * {@code rollback_to} (the rows of that snapshot, row ids never handed out again) and reads of an
+ * older snapshot.
  */
 final class MaintenanceOps {
 

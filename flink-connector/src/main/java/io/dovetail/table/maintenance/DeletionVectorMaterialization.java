@@ -67,13 +67,13 @@ import java.util.function.Predicate;
  * schema read through the read path with the vector applied, into one non-rolling file of its
  * surviving rows (none when every row was deleted), its BLOB and vector-store columns into new
  * dedicated files of those rows (values streamed one row at a time). The old files and their
- * vectors go; the new files get NEW row ids and sequence numbers at commit, in the groups' row
- * order, so row ids seen before change. Three steps, so that a job can run the rewrites in
- * parallel: {@link #plan} pins the latest snapshot and picks the groups, a {@link #rewriter} plans
- * their read once and writes each group's survivors, {@link #commit} commits all of them as one
- * COMPACT snapshot against the pinned snapshot: a concurrent delete in a rewritten group (C1) and a
- * concurrent column update of one (C9, materialize variant) fail the commit and nothing is lost. A
- * failed commit deletes what was written unless it may have landed.
+ * vectors go; the new files get NEW row ids and sequence numbers at commit, partition by partition
+ * and in row order within each, so row ids seen before change. Three steps, so that a job can run
+ * the rewrites in parallel: {@link #plan} pins the latest snapshot and picks the groups, a {@link
+ * #rewriter} plans their read once and writes each group's survivors, {@link #commit} commits all
+ * of them as one COMPACT snapshot against the pinned snapshot: a concurrent delete in a rewritten
+ * group (C1) and a concurrent column update of one (C9, materialize variant) fail the commit and
+ * nothing is lost. A failed commit deletes what was written unless it may have landed.
  */
 public final class DeletionVectorMaterialization {
 
@@ -241,7 +241,7 @@ public final class DeletionVectorMaterialization {
     /**
      * Commits the rewritten groups ({@code rewritten}, one per group of {@code plan}, same order)
      * as one COMPACT snapshot: the groups' files and vectors removed, the survivors added with new
-     * row ids in row order.
+     * row ids, partition by partition and in row order within each.
      */
     public Result commit(
             String commitUser, long commitIdentifier, Plan plan, List<Rewritten> rewritten) {

@@ -442,7 +442,11 @@ class BlobColumnsITCase {
         assertThat(readImages(table, "")).isEqualTo(expected);
         assertThat(blobFileNames(table)).as("no .blob file rewritten").isEqualTo(blobFiles);
         new DataEvolutionCompaction(tables.store(table))
-                .compact("test", 1, p -> true, new CompactionConfig(256 << 20, 4 << 20, 2));
+                .compact(
+                        "test",
+                        1,
+                        p -> true,
+                        new CompactionConfig(256 << 20, 4 << 20, 2, CompactionConfig.Rewrite.FULL));
         assertThat(readImages(table, "")).as("after compaction").isEqualTo(expected);
         assertThat(SqlTesting.rows(sql, "SELECT id, caption, thumb FROM " + table))
                 .containsExactlyInAnyOrder("+I[1, A, [1]]", "+I[2, b, null]", "+I[3, c, [2]]");
