@@ -26,9 +26,12 @@ import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -307,6 +310,10 @@ final class SequenceRun implements Probe {
         if (!config.paimonReadable() || latestSnapshotId() == 0) {
             return;
         }
+        if (paimonSkipsRenamedFiles()) {
+            stats.paimonReadsSkipped.incrementAndGet();
+            return;
+        }
         stats.paimonReads.incrementAndGet();
         List<String> columns = PaimonReads.columns(paimon, table);
         if (!columns.equals(model.schema.names())) {
@@ -322,6 +329,25 @@ final class SequenceRun implements Probe {
             throw new Divergence(
                     "Paimon 1.4.2 reads other rows than the model:\n" + Diff.of(expected, actual));
         }
+    }
+
+    /**
+     * Whether a live partial-column file wrote only columns renamed since: Paimon 1.4.2 skips such
+     * a file (it matches write columns by name) and reads older values, a bug of its own
+     * (UpdateInteropTest shows it); Dovetail reads them by field id.
+     */
+    private boolean paimonSkipsRenamedFiles() throws Exception {
+        Set<String> names = new HashSet<>(model.schema.names());
+        for (Row row :
+                query(
+                        "SELECT write_cols FROM "
+                                + Sql.name(table + "$files")
+                                + " WHERE write_cols IS NOT NULL")) {
+            if (Arrays.stream((String[]) row.getField(0)).noneMatch(names::contains)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static String messages(Throwable error) {

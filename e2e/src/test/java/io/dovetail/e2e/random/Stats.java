@@ -27,6 +27,10 @@ final class Stats {
     final AtomicInteger operations = new AtomicInteger();
     final AtomicInteger refusals = new AtomicInteger();
     final AtomicInteger paimonReads = new AtomicInteger();
+
+    /** Paimon reads not made: a file's write columns were all renamed (a Paimon 1.4.2 bug). */
+    final AtomicInteger paimonReadsSkipped = new AtomicInteger();
+
     final AtomicInteger divergences = new AtomicInteger();
     final java.util.Map<String, Integer> byKind = new java.util.TreeMap<>();
 
@@ -49,6 +53,9 @@ final class Stats {
                 + refusals
                 + ", Paimon reads "
                 + paimonReads
+                + " (skipped for renamed write columns "
+                + paimonReadsSkipped
+                + ")"
                 + ", divergences "
                 + divergences;
     }
