@@ -46,6 +46,17 @@ final class Effect {
         writes.computeIfAbsent(rowId, id -> new HashMap<>()).put(fieldId, value);
     }
 
+    /** Whether both effects write a cell (row id and field id) in common. */
+    boolean writesACellOf(Effect other) {
+        for (Map.Entry<Long, Map<Integer, Object>> row : writes.entrySet()) {
+            Map<Integer, Object> theirs = other.writes.get(row.getKey());
+            if (theirs != null && row.getValue().keySet().stream().anyMatch(theirs::containsKey)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** How many new row ids applying it hands out. */
     int newRowIds() {
         return inserts.size() + moves.size();

@@ -60,7 +60,9 @@ final class Generator {
                             3, // 9 expire
                             3, // 10 rollback
                             4, // 11 time travel
-                            4); // 12 streaming insert
+                            4, // 12 streaming insert
+                            6, // 13 writes run at once
+                            4); // 14 a write whose commit crashes
             Op op =
                     switch (pick) {
                         case 0 -> insert(model, 0);
@@ -75,7 +77,9 @@ final class Generator {
                         case 9 -> new MaintenanceOps.Expire(table, 1 + random.nextInt(5));
                         case 10 -> rollback(model);
                         case 11 -> timeTravel(model);
-                        default -> insert(model, 1);
+                        case 12 -> insert(model, 1);
+                        case 13 -> atOnce(model);
+                        default -> crashing(model);
                     };
             if (op != null && op.applicable(model)) {
                 return op;
@@ -156,7 +160,11 @@ final class Generator {
             return null;
         }
         Collections.shuffle(targets, random);
-        List<Field> assigned = targets.subList(0, 1 + random.nextInt(Math.min(2, targets.size())));
+        return update(model, targets.subList(0, 1 + random.nextInt(Math.min(2, targets.size()))));
+    }
+
+    /** An UPDATE of the columns {@code assigned}. */
+    private Op update(ModelTable model, List<Field> assigned) {
         List<String> columns = new ArrayList<>();
         List<Expr.Cast> values = new ArrayList<>();
         for (Field f : assigned) {
@@ -165,6 +173,42 @@ final class Generator {
         }
         Pred where = random.nextInt(8) == 0 ? null : condition(model, null, 2);
         return new RowLevelOps.Update(table, columns, values, where);
+    }
+
+    /**
+     * Two writes run at once: UPDATEs of the same columns or of any, or (with deletion vectors) an
+     * UPDATE and a DELETE.
+     */
+    private Op atOnce(ModelTable model) {
+        Op first = update(model);
+        if (first == null) {
+            return null;
+        }
+        Op second;
+        int pick = random.nextInt(config.deletionVectors() ? 3 : 2);
+        if (pick == 0) {
+            List<Field> same = new ArrayList<>();
+            for (String column : ((RowLevelOps.Update) first).columns) {
+                same.add(model.schema.column(column));
+            }
+            second = update(model, same);
+        } else if (pick == 1) {
+            second = update(model);
+        } else {
+            second = delete(model);
+        }
+        return new ConcurrentWrites(List.of(first, second));
+    }
+
+    /** An INSERT, UPDATE or merge whose commit crashes before or after publishing. */
+    private Op crashing(ModelTable model) {
+        Op write =
+                switch (random.nextInt(3)) {
+                    case 0 -> insert(model, 0);
+                    case 1 -> update(model);
+                    default -> merge(model);
+                };
+        return write == null ? null : new CrashedWrite(write, random.nextBoolean());
     }
 
     private Op delete(ModelTable model) {

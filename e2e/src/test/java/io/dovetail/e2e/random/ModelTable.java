@@ -48,6 +48,14 @@ final class ModelTable {
         return copy;
     }
 
+    /** Takes the state of {@code other}: its schema, rows, next row id and history. */
+    void restore(ModelTable other) {
+        schema = other.schema;
+        rows = new TreeMap<>(other.rows);
+        nextRowId = other.nextRowId;
+        history = new TreeMap<>(other.history);
+    }
+
     /** The scope of the target row {@code rowId} (alias null or {@code t}). */
     Scope scope(long rowId) {
         return scope(rowId, rows.get(rowId), null);

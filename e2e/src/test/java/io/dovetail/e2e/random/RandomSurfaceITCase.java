@@ -39,9 +39,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The random surface test: seeded sequences of inserts (batch and streaming), overwrites, updates,
  * deletes, merges, schema changes, compactions, materializations, snapshot expiry, rollbacks and
- * time travel on tables of random format, partitioning and deletion-vector setting, each checked
- * against an in-memory model after every operation through Flink SQL, every few operations through
- * Apache Paimon 1.4.2, and against the layout invariants ({@link SequenceRun}).
+ * time travel on tables of random format, partitioning and deletion-vector setting, writes run at
+ * once ({@link ConcurrentWrites}) and writes whose commit crashes ({@link CrashedWrite}), each
+ * checked against an in-memory model after every operation through Flink SQL, every few operations
+ * through Apache Paimon 1.4.2, and against the layout invariants ({@link SequenceRun}).
  *
  * <p>CI runs the fixed {@link #CI_SEEDS}; {@code -Drandom.minutes=N} runs sequences of fresh seeds
  * for N minutes (a soak) and prints what ran. A divergence prints its seed and its shrunk sequence

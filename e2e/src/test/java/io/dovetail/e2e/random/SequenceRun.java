@@ -18,6 +18,7 @@
 package io.dovetail.e2e.random;
 
 import io.dovetail.e2e.paimon.PaimonWorkbench;
+import io.dovetail.flink.sink.FaultyFileSystem;
 
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -33,6 +34,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
 
 /**
  * One sequence on one table: runs each step's statements through Flink SQL, updates the model as
@@ -138,6 +140,12 @@ final class SequenceRun implements Probe {
 
     /** Runs {@code op}, checks its outcome and applies it to the model; the next row id after. */
     private long execute(int index, Op op) throws Exception {
+        if (op instanceof ConcurrentWrites writes) {
+            return executeAtOnce(index, writes);
+        }
+        if (op instanceof CrashedWrite crashed) {
+            return executeCrashing(index, crashed);
+        }
         long floor = model.nextRowId;
         op.prepare(this);
         String refusal = op.refusal(model);
@@ -177,6 +185,172 @@ final class SequenceRun implements Probe {
         op.finish(model, this);
         compareRows(actual);
         return floor + effect.newRowIds();
+    }
+
+    /**
+     * Starts the writes of {@code step} at once, each in a session of its own; a write that fails
+     * must say "conflict"; the table must then equal the model of the committed writes in one of
+     * the orders {@link #outcomes} gives. The next row id after (these writes add no rows).
+     */
+    private long executeAtOnce(int index, ConcurrentWrites step) throws Exception {
+        List<Op> writes = step.writes;
+        List<List<String>> statements = new ArrayList<>();
+        for (Op write : writes) {
+            write.prepare(this);
+            statements.add(write.statements(model));
+        }
+        script.comment("the writes of the next step ran at once, each in a session of its own");
+        script.step(index, step, step.statements(model));
+        stats.ran(step);
+        List<TableResult> jobs = new ArrayList<>();
+        for (int i = 0; i < writes.size(); i++) {
+            // planned here, one after the other (Flink's planner is not to be shared between
+            // threads), each submitted without waiting: the jobs run and commit at once
+            jobs.add(sessions.concurrent.get(i).executeSql(single(statements.get(i))));
+        }
+        List<Op> committed = new ArrayList<>();
+        List<String> outcomes = new ArrayList<>();
+        for (int i = 0; i < writes.size(); i++) {
+            try {
+                jobs.get(i).await();
+                committed.add(writes.get(i));
+                outcomes.add(writes.get(i).kind() + " " + (i + 1) + " committed");
+            } catch (ExecutionException e) {
+                String why = messages(e.getCause());
+                if (!why.toLowerCase().contains("conflict")) {
+                    throw new Divergence(
+                            "a write run at once failed without saying 'conflict': " + why,
+                            e.getCause());
+                }
+                stats.conflicts.incrementAndGet();
+                outcomes.add(writes.get(i).kind() + " " + (i + 1) + " refused: conflict");
+            }
+        }
+        script.comment(String.join(", ", outcomes));
+        Read actual = read();
+        List<ModelTable> candidates = outcomes(committed, actual);
+        for (ModelTable candidate : candidates) {
+            if (candidate.render().equals(actual.rows())) {
+                model.restore(candidate);
+                compareRows(actual);
+                return model.nextRowId;
+            }
+        }
+        throw new Divergence(
+                "the writes run at once ("
+                        + String.join(", ", outcomes)
+                        + ") left rows that no order of them gives; against the first order:\n"
+                        + Diff.of(candidates.get(0).render(), actual.rows()));
+    }
+
+    /**
+     * The models the committed writes may leave: for each order, one after the other (each computed
+     * on what the previous left) and, when they write no cell in common, each computed on the
+     * snapshot they started from (they committed side by side, as snapshot isolation allows).
+     */
+    private List<ModelTable> outcomes(List<Op> committed, Read actual) throws Divergence {
+        List<ModelTable> models = new ArrayList<>();
+        for (List<Op> order : orders(committed)) {
+            ModelTable serial = model.copy();
+            for (Op write : order) {
+                write.effect(serial.copy()).apply(serial, actual.rowIdOfKey(), serial.nextRowId);
+            }
+            models.add(serial);
+            List<Effect> effects = new ArrayList<>();
+            for (Op write : order) {
+                effects.add(write.effect(model.copy()));
+            }
+            if (effects.size() == 2 && !effects.get(0).writesACellOf(effects.get(1))) {
+                ModelTable isolated = model.copy();
+                for (Effect effect : effects) {
+                    effect.apply(isolated, actual.rowIdOfKey(), isolated.nextRowId);
+                }
+                models.add(isolated);
+            }
+        }
+        return models;
+    }
+
+    /**
+     * Runs the write of {@code step} with its commit crashing before or after it publishes its
+     * snapshot (Flink may restart the job once): it must succeed, applied once, or fail with the
+     * injected crash, applied exactly if a snapshot was published; never two snapshots.
+     */
+    private long executeCrashing(int index, CrashedWrite step) throws Exception {
+        long floor = model.nextRowId;
+        Op write = step.write;
+        write.prepare(this);
+        Effect effect = write.effect(model.copy());
+        List<String> statements = write.statements(model);
+        script.comment(
+                "the next step's commit crashed "
+                        + (step.beforePublishing ? "before" : "after")
+                        + " publishing its snapshot (Flink restarted the job once)");
+        script.step(index, step, statements);
+        stats.ran(step);
+        long before = latestSnapshotId();
+        int publication = FaultyFileSystem.publications.get() + 1;
+        (step.beforePublishing ? FaultyFileSystem.crashBefore : FaultyFileSystem.crashAfter)
+                .add(publication);
+        Throwable error = null;
+        try {
+            for (String statement : statements) {
+                lastResult = Sessions.run(sessions.crashing, statement);
+            }
+        } catch (Throwable t) {
+            error = t;
+        } finally {
+            FaultyFileSystem.crashBefore.remove(publication);
+            FaultyFileSystem.crashAfter.remove(publication);
+        }
+        if (error != null && !messages(error).contains("Injected crash")) {
+            throw new Divergence("the write failed otherwise: " + messages(error), error);
+        }
+        long published = latestSnapshotId() - before;
+        script.comment(
+                (error == null ? "it succeeded" : "it failed")
+                        + ", snapshots published: "
+                        + published);
+        if (published > 1) {
+            throw new Divergence("the write published " + published + " snapshots, not one");
+        }
+        stats.crashes.incrementAndGet();
+        Read actual = read();
+        if (published == 0) {
+            compareRows(actual);
+            return floor;
+        }
+        effect.apply(model, actual.rowIdOfKey(), floor);
+        write.finish(model, this);
+        compareRows(actual);
+        return floor + effect.newRowIds();
+    }
+
+    /** The one statement of a write run at once (an UPDATE or a DELETE). */
+    private static String single(List<String> statements) {
+        if (statements.size() != 1) {
+            throw new IllegalArgumentException("not one statement: " + statements);
+        }
+        return statements.get(0);
+    }
+
+    /** Every order of {@code ops}. */
+    private static List<List<Op>> orders(List<Op> ops) {
+        if (ops.size() <= 1) {
+            return List.of(ops);
+        }
+        List<List<Op>> orders = new ArrayList<>();
+        for (int i = 0; i < ops.size(); i++) {
+            List<Op> rest = new ArrayList<>(ops);
+            Op first = rest.remove(i);
+            for (List<Op> tail : orders(rest)) {
+                List<Op> order = new ArrayList<>();
+                order.add(first);
+                order.addAll(tail);
+                orders.add(order);
+            }
+        }
+        return orders;
     }
 
     private TableEnvironment session(Op op) {

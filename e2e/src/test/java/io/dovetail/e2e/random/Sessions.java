@@ -17,6 +17,8 @@
  */
 package io.dovetail.e2e.random;
 
+import io.dovetail.flink.sink.FaultyFileSystem;
+
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.TableResult;
@@ -29,14 +31,23 @@ import java.util.List;
 /**
  * The SQL sessions of the test, each with catalog {@code dovetail} over the warehouse, current, as
  * {@code bin/dovetail-sql} opens it: one that reads ({@code SELECT *} without the metadata columns,
- * as in {@code bin/dovetail-sql}), one batch writer and one streaming writer (checkpoints every 200
- * ms).
+ * as in {@code bin/dovetail-sql}), one batch writer, one streaming writer (checkpoints every 200
+ * ms), two batch writers for writes that run at once and one whose commits crash.
  */
 final class Sessions {
 
     final TableEnvironment reads;
     final TableEnvironment writes;
     final TableEnvironment streaming;
+
+    /**
+     * A batch writer whose catalog reaches the warehouse through the fault-injecting file system,
+     * with one restart allowed ({@link CrashedWrite}).
+     */
+    final TableEnvironment crashing;
+
+    /** Batch writers of their own for {@link ConcurrentWrites}, one per write. */
+    final List<TableEnvironment> concurrent = new ArrayList<>();
 
     Sessions(String warehouse) {
         reads = open(EnvironmentSettings.inBatchMode(), warehouse);
@@ -45,6 +56,16 @@ final class Sessions {
         writes = open(EnvironmentSettings.inBatchMode(), warehouse);
         streaming = open(EnvironmentSettings.inStreamingMode(), warehouse);
         streaming.getConfig().set("execution.checkpointing.interval", "200 ms");
+        for (int i = 0; i < 2; i++) {
+            concurrent.add(open(EnvironmentSettings.inBatchMode(), warehouse));
+        }
+        crashing =
+                open(
+                        EnvironmentSettings.inBatchMode(),
+                        FaultyFileSystem.SCHEME + "://" + warehouse);
+        crashing.getConfig().set("restart-strategy.type", "fixed-delay");
+        crashing.getConfig().set("restart-strategy.fixed-delay.attempts", "1");
+        crashing.getConfig().set("restart-strategy.fixed-delay.delay", "0 s");
     }
 
     private static TableEnvironment open(EnvironmentSettings settings, String warehouse) {

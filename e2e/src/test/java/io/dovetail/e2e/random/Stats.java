@@ -32,6 +32,13 @@ final class Stats {
     final AtomicInteger paimonReadsSkipped = new AtomicInteger();
 
     final AtomicInteger divergences = new AtomicInteger();
+
+    /** Writes whose commit crashed. */
+    final AtomicInteger crashes = new AtomicInteger();
+
+    /** Writes run at once that were refused with a conflict. */
+    final AtomicInteger conflicts = new AtomicInteger();
+
     final java.util.Map<String, Integer> byKind = new java.util.TreeMap<>();
 
     synchronized void ran(Op op) {
@@ -56,6 +63,10 @@ final class Stats {
                 + " (skipped for renamed write columns "
                 + paimonReadsSkipped
                 + ")"
+                + ", crashed commits "
+                + crashes
+                + ", conflicts of writes run at once "
+                + conflicts
                 + ", divergences "
                 + divergences;
     }

@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Eight committers race on a local table for {@code dovetail.concurrency.seconds} (default 60); the
- * table must match the model of {@link CommitRace}.
+ * Eight committers race on a local table for {@code dovetail.concurrency.seconds} (default 20;
+ * longer runs soak); the table must match the model of {@link CommitRace}.
  */
 class ConcurrentCommitTest {
 
-    private static final long MILLIS = Long.getLong("dovetail.concurrency.seconds", 60) * 1000;
+    private static final long MILLIS = Long.getLong("dovetail.concurrency.seconds", 20) * 1000;
 
     @TempDir java.nio.file.Path dir;
 
