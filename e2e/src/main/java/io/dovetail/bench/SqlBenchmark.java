@@ -133,10 +133,10 @@ final class SqlBenchmark {
                 + "')";
     }
 
-    /** The temporary table {@code generated}: the ids 0 to {@code rows - 1}. */
+    /** The temporary table {@code generated}: the ids 0 to {@code rows - 1}, unthrottled. */
     static String idGenerator(long rows) {
         return "CREATE TEMPORARY TABLE generated (id BIGINT) WITH ('connector' = 'datagen',"
-                + " 'number-of-rows' = '"
+                + " 'rows-per-second' = '1000000000', 'number-of-rows' = '"
                 + rows
                 + "', 'fields.id.kind' = 'sequence', 'fields.id.start' = '0',"
                 + " 'fields.id.end' = '"

