@@ -144,13 +144,17 @@ final class ScaleBenchmark {
         String reason =
                 !exited
                         ? "timed out after " + timeoutS + " s"
-                        : failure(err.toPath(), process.exitValue());
+                        : failure(out.toPath(), err.toPath(), process.exitValue());
+        boolean loaded =
+                Files.readAllLines(out.toPath(), StandardCharsets.UTF_8).stream()
+                        .anyMatch(l -> l.startsWith(ScaleRun.LOADED));
         new Measurement(BENCH, "backfill")
                 .put("engine", path[0])
                 .put("path", path[1])
                 .put("rows", rows)
                 .put("finished", false)
                 .put("reason", reason)
+                .put("during", loaded ? "backfill" : "load")
                 .put("jvm_s", elapsed / 1e9)
                 .print();
         if (path[0].equals(DOVETAIL)) {
@@ -159,13 +163,20 @@ final class ScaleBenchmark {
         return null;
     }
 
-    /** Why a child JVM ended without a result: its out-of-memory error or its last error line. */
-    private static String failure(Path stderr, int exitCode) throws Exception {
-        List<String> lines = Files.readAllLines(stderr, StandardCharsets.UTF_8);
+    /**
+     * Why a child JVM ended without a result: its out-of-memory error (exit code 3 of {@code
+     * -XX:+ExitOnOutOfMemoryError}) or its last error line.
+     */
+    private static String failure(Path stdout, Path stderr, int exitCode) throws Exception {
+        List<String> lines = new ArrayList<>(Files.readAllLines(stdout, StandardCharsets.UTF_8));
+        lines.addAll(Files.readAllLines(stderr, StandardCharsets.UTF_8));
         for (String line : lines) {
             if (line.contains("OutOfMemoryError")) {
                 return "OutOfMemoryError (exit " + exitCode + "): " + line.trim();
             }
+        }
+        if (exitCode == 3) {
+            return "OutOfMemoryError (exit 3 of -XX:+ExitOnOutOfMemoryError)";
         }
         String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1).trim();
         return "exit " + exitCode + ": " + last;

@@ -45,14 +45,18 @@ import static io.dovetail.bench.SqlBenchmark.PAIMON;
  * data_evolution_merge_into}), or Dovetail's {@code UPDATE}. The embedded cluster has MANAGED_MB of
  * managed memory and its temporary directories under DIR. Prints one JSON line: the wall time of
  * the backfill alone; the peak heap of this JVM during it (the sum of the heap memory pools' peak
- * usage: an upper bound, as the pools peak at different times, garbage included); the peak bytes on disk in Flink's spill files ({@code flink-io-*}: sorts and joins) and
- * in its batch shuffle files ({@code flink-netty-shuffle-*}), sampled every 100 ms; the GC time;
- * and the check of the result (every row's caption equals the expected one, and the sum of their
- * hashes).
+ * usage: an upper bound, as the pools peak at different times, garbage included); the peak bytes on
+ * disk in Flink's spill files ({@code flink-io-*}: sorts and joins) and in its batch shuffle files
+ * ({@code flink-netty-shuffle-*}), sampled every 100 ms; the GC time; and the check of the result
+ * (every row's caption equals the expected one, and the sum of their hashes).
  */
 public final class ScaleRun {
 
     static final int PARALLELISM = 2;
+
+    /** The line printed once the tables are loaded, before the backfill starts. */
+    static final String LOADED = "loaded ";
+
     private static final String BENCH = "scale";
 
     private ScaleRun() {}
@@ -94,6 +98,7 @@ public final class ScaleRun {
             } else {
                 statement = "UPDATE " + target + " SET caption = bench_caption(id)";
             }
+            System.out.println(LOADED + rows + " rows");
             measure(sql, statement, rows, tmp)
                     .put("engine", engine)
                     .put("path", path)
