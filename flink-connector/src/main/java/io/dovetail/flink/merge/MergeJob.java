@@ -184,6 +184,7 @@ public final class MergeJob {
                                 clauses.inserts() != null,
                                 commitUser)
                         .onStaleRowIds(spec.onStaleRowIds())
+                        .deletes(spec.deletes())
                         .parallelism(spec.parallelism());
         String jobName = "Dovetail merge into " + spec.target();
         if (strategy.kind() == MergeStrategy.Kind.BROADCAST_KEY_JOIN) {

@@ -86,6 +86,7 @@ public final class MergeSink {
     private final List<String> updatedColumns;
     private final boolean inserts;
     private StaleRowIds onStale = StaleRowIds.ERROR;
+    private boolean deletes = true;
     @Nullable private Integer parallelism;
     private final String commitUser;
 
@@ -111,6 +112,14 @@ public final class MergeSink {
 
     public MergeSink onStaleRowIds(StaleRowIds onStale) {
         this.onStale = onStale;
+        return this;
+    }
+
+    /**
+     * Whether the merge may delete rows; without deletes the job has no deletion-vector writers.
+     */
+    public MergeSink deletes(boolean deletes) {
+        this.deletes = deletes;
         return this;
     }
 
@@ -227,12 +236,15 @@ public final class MergeSink {
     }
 
     /**
-     * The committables of {@code writers} and the deletion vectors of the rows they delete ({@link
-     * DeletionVectorsWriter#DELETED_ROW_IDS}), written by as many deletion-vector writers, each
-     * owning whole table partitions.
+     * The committables of {@code writers} and, if the merge deletes, the deletion vectors of the
+     * rows they delete ({@link DeletionVectorsWriter#DELETED_ROW_IDS}), written by as many
+     * deletion-vector writers, each owning whole table partitions.
      */
     private DataStream<Committable> withDeletionVectors(
             SingleOutputStreamOperator<Committable> writers) {
+        if (!deletes) {
+            return writers;
+        }
         return writers.union(
                 DeletionVectorsWriter.deletes(
                         writers.getSideOutput(DeletionVectorsWriter.DELETED_ROW_IDS),
