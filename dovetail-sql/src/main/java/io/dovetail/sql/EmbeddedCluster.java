@@ -20,6 +20,7 @@ package io.dovetail.sql;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.client.JobStatusMessage;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
@@ -41,7 +42,9 @@ public final class EmbeddedCluster {
 
     /**
      * The running cluster, started first if need be with one task manager and as many slots as
-     * {@code parallelism.default} of the job that starts it.
+     * {@code parallelism.default} of the job that starts it; its managed memory ({@code
+     * taskmanager.memory.managed.size}) and temporary directories ({@code io.tmp.dirs}) are those
+     * of that job's configuration where it sets them, Flink's local defaults otherwise.
      */
     static synchronized MiniCluster getOrStart(Configuration jobConfig) throws Exception {
         if (cluster == null) {
@@ -49,6 +52,12 @@ public final class EmbeddedCluster {
             config.set(RestOptions.BIND_ADDRESS, "127.0.0.1");
             config.set(RestOptions.ADDRESS, "127.0.0.1");
             config.set(RestOptions.BIND_PORT, "0");
+            jobConfig
+                    .getOptional(TaskManagerOptions.MANAGED_MEMORY_SIZE)
+                    .ifPresent(size -> config.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, size));
+            jobConfig
+                    .getOptional(CoreOptions.TMP_DIRS)
+                    .ifPresent(dirs -> config.set(CoreOptions.TMP_DIRS, dirs));
             MiniCluster started =
                     new MiniCluster(
                             new MiniClusterConfiguration.Builder()

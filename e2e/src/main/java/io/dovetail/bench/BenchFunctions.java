@@ -62,4 +62,41 @@ public final class BenchFunctions {
             return bytes == null ? null : (long) bytes.length;
         }
     }
+
+    /**
+     * {@code bench_caption(id)}: a 200-character caption of lower-case letters (xorshift from the
+     * id), the same for the same id.
+     */
+    public static final class Caption extends ScalarFunction {
+
+        public static final int LENGTH = 200;
+
+        public String eval(Long id) {
+            return of(id);
+        }
+
+        static String of(long id) {
+            char[] caption = new char[LENGTH];
+            long x = id * 0x9E3779B97F4A7C15L + 1;
+            for (int i = 0; i < LENGTH; i++) {
+                x ^= x << 13;
+                x ^= x >>> 7;
+                x ^= x << 17;
+                caption[i] = (char) ('a' + (int) ((x >>> 33) % 26));
+            }
+            return new String(caption);
+        }
+    }
+
+    /** {@code bench_hash(s)}: a 64-bit spread of {@code s.hashCode()}, 0 for NULL (summed). */
+    public static final class Hash extends ScalarFunction {
+
+        public Long eval(String s) {
+            return of(s);
+        }
+
+        static long of(String s) {
+            return s == null ? 0 : s.hashCode() * 0x9E3779B97F4A7C15L;
+        }
+    }
 }

@@ -46,7 +46,15 @@ final class BenchSqlSession implements AutoCloseable {
     private final TableEnvironment sql;
 
     BenchSqlSession(int parallelism) {
-        Configuration config = new Configuration();
+        this(parallelism, new Configuration());
+    }
+
+    /**
+     * A session whose cluster also takes {@code clusterOptions} (managed memory and temporary
+     * directories) when its first job starts it.
+     */
+    BenchSqlSession(int parallelism, Configuration clusterOptions) {
+        Configuration config = new Configuration(clusterOptions);
         config.set(DeploymentOptions.TARGET, EmbeddedExecutorFactory.TARGET);
         config.set(DeploymentOptions.ATTACHED, true);
         config.set(CoreOptions.DEFAULT_PARALLELISM, parallelism);

@@ -99,20 +99,8 @@ final class BlobBenchmark {
             sql.function("bench_vector", BenchFunctions.Vector.class);
             sql.function("bench_length", BenchFunctions.Length.class);
             sql.execute(SqlBenchmark.catalog(DOVETAIL, DOVETAIL, root.resolve(DOVETAIL)));
-            sql.execute(
-                    "CREATE CATALOG "
-                            + PAIMON
-                            + " WITH ('type' = 'paimon', 'cache-enabled' = 'false', 'warehouse' = '"
-                            + root.resolve(PAIMON).toUri()
-                            + "')");
-            sql.execute(
-                    "CREATE TEMPORARY TABLE generated (id BIGINT) WITH ('connector' = 'datagen',"
-                            + " 'number-of-rows' = '"
-                            + rows
-                            + "', 'fields.id.kind' = 'sequence', 'fields.id.start' = '0',"
-                            + " 'fields.id.end' = '"
-                            + (rows - 1)
-                            + "')");
+            sql.execute(SqlBenchmark.paimonCatalog(root.resolve(PAIMON)));
+            sql.execute(SqlBenchmark.idGenerator(rows));
             BlobBenchmark bench = new BlobBenchmark(sql, rows, blobKb, dim, repeats, root);
             for (int round = 0; round < bench.rounds; round++) {
                 for (String engine : inTurn(round, DOVETAIL, PAIMON)) {

@@ -24,9 +24,10 @@ import java.util.List;
  * Entry point of {@code bin/dovetail-bench}: {@code write [--rows N] [--cols M]} or {@code read
  * [--rows N] [--cols M] [--versions K] [--point-lookups L]} or {@code sql [--rows N] [--cols M]
  * [--repeats R]}, {@code compact [--rows N] [--image-kb K] [--versions V] [--repeats R]} or {@code
- * stream [--rows N] [--cols M] [--snapshots K] [--repeats R]}. Each benchmark builds what it needs
- * in a temporary warehouse, measures the variants side by side in one JVM, prints one JSON object
- * per measurement and a summary with the ratios.
+ * stream [--rows N] [--cols M] [--snapshots K] [--repeats R]} or {@code scale [--rows N] [--heap-mb
+ * H] [--managed-mb M] [--timeout-s T] [--compact-rows C]} (one child JVM per run). Each benchmark
+ * builds what it needs in a temporary warehouse, measures the variants side by side in one JVM,
+ * prints one JSON object per measurement and a summary with the ratios.
  */
 public final class DovetailBench {
 
@@ -84,6 +85,22 @@ public final class DovetailBench {
                     System.exit(1);
                 }
                 break;
+            case "scale":
+                try {
+                    ScaleBenchmark.run(
+                            new BenchArgs(
+                                    rest,
+                                    List.of(
+                                            "rows",
+                                            "heap-mb",
+                                            "managed-mb",
+                                            "timeout-s",
+                                            "compact-rows")));
+                } catch (ResultMismatch e) {
+                    System.err.println("error: wrong or unfinished backfill: " + e.getMessage());
+                    System.exit(1);
+                }
+                break;
             case "lookup":
                 LookupBenchmark.run(new BenchArgs(rest, List.of("rows", "lookups", "full-scans")));
                 break;
@@ -114,6 +131,8 @@ public final class DovetailBench {
                         + " [--repeats R]\n"
                         + "       dovetail-bench compact [--rows N] [--image-kb K] [--versions V]"
                         + " [--repeats R]\n"
+                        + "       dovetail-bench scale [--rows N] [--heap-mb H] [--managed-mb M]"
+                        + " [--timeout-s T] [--compact-rows C]\n"
                         + "       dovetail-bench lookup [--rows N] [--lookups L]"
                         + " [--full-scans F]\n"
                         + "       dovetail-bench stream [--rows N] [--cols M] [--snapshots K]"

@@ -70,12 +70,7 @@ final class LookupBenchmark {
         try (BenchSqlSession sql = new BenchSqlSession(PARALLELISM)) {
             sql.set("table.dml-sync", "true");
             sql.execute(SqlBenchmark.catalog(DOVETAIL, DOVETAIL, root));
-            sql.execute(
-                    "CREATE CATALOG "
-                            + PAIMON
-                            + " WITH ('type' = 'paimon', 'cache-enabled' = 'false', 'warehouse' = '"
-                            + root.toUri()
-                            + "')");
+            sql.execute(SqlBenchmark.paimonCatalog(root));
             LookupBenchmark bench = new LookupBenchmark(sql, rows);
             bench.fill();
             bench.lookUp(lookups, fullScans);

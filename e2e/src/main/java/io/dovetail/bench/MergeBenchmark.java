@@ -79,12 +79,7 @@ final class MergeBenchmark {
             sql.set("table.exec.disabled-operators", "NestedLoopJoin,BroadcastHashJoin");
             MergeBenchmark bench = new MergeBenchmark(sql, rows, cols, repeats, sweepRows, root);
             sql.execute(SqlBenchmark.catalog(DOVETAIL, DOVETAIL, root.resolve(DOVETAIL)));
-            sql.execute(
-                    "CREATE CATALOG "
-                            + PAIMON
-                            + " WITH ('type' = 'paimon', 'cache-enabled' = 'false', 'warehouse' = '"
-                            + root.resolve(PAIMON).toUri()
-                            + "')");
+            sql.execute(SqlBenchmark.paimonCatalog(root.resolve(PAIMON)));
             bench.againstPaimon();
             bench.widthSweep();
             bench.summary(repeats);

@@ -124,6 +124,26 @@ final class SqlBenchmark {
                 + "')";
     }
 
+    /** The catalog {@code paimon} of Apache Paimon over {@code warehouse}, without its cache. */
+    static String paimonCatalog(Path warehouse) {
+        return "CREATE CATALOG "
+                + PAIMON
+                + " WITH ('type' = 'paimon', 'cache-enabled' = 'false', 'warehouse' = '"
+                + warehouse.toUri()
+                + "')";
+    }
+
+    /** The temporary table {@code generated}: the ids 0 to {@code rows - 1}, unthrottled. */
+    static String idGenerator(long rows) {
+        return "CREATE TEMPORARY TABLE generated (id BIGINT) WITH ('connector' = 'datagen',"
+                + " 'rows-per-second' = '1000000000', 'number-of-rows' = '"
+                + rows
+                + "', 'fields.id.kind' = 'sequence', 'fields.id.start' = '0',"
+                + " 'fields.id.end' = '"
+                + (rows - 1)
+                + "')";
+    }
+
     private Path warehouse(String engine) {
         return root.resolve(engine);
     }

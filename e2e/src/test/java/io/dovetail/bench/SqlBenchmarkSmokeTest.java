@@ -30,7 +30,8 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Runs {@code dovetail-bench sql}, {@code merge} and {@code blob} on tiny sizes so they cannot rot.
+ * Runs {@code dovetail-bench sql}, {@code merge}, {@code blob} and {@code scale} on tiny sizes so
+ * they cannot rot.
  */
 class SqlBenchmarkSmokeTest {
 
@@ -159,6 +160,72 @@ class SqlBenchmarkSmokeTest {
         assertThat(summary.get("speedup_vs_paimon_scan_without_blob").asDouble()).isPositive();
         assertThat(summary.get("blob_bytes_read_without_blob").asLong()).isZero();
         assertThat(summary.get("blob_bytes_written_by_caption_backfill").asLong()).isZero();
+    }
+
+    @Test
+    void backfillsEverySizeByEveryPathInChildJvmsAndChecksTheCaptions() throws Exception {
+        List<JsonNode> lines =
+                run(
+                        () ->
+                                ScaleBenchmark.run(
+                                        new BenchArgs(
+                                                List.of(
+                                                        "--rows",
+                                                        "1000",
+                                                        "--heap-mb",
+                                                        "512",
+                                                        "--managed-mb",
+                                                        "64",
+                                                        "--compact-rows",
+                                                        "400"),
+                                                List.of(
+                                                        "rows",
+                                                        "heap-mb",
+                                                        "managed-mb",
+                                                        "timeout-s",
+                                                        "compact-rows"))));
+        List<String> measured =
+                lines.stream()
+                        .filter(l -> l.get("bench").asText().equals("scale") && l.has("wall_ms"))
+                        .map(
+                                l ->
+                                        l.get("engine").asText()
+                                                + "/"
+                                                + l.get("path").asText()
+                                                + "/"
+                                                + l.get("rows").asLong())
+                        .toList();
+        assertThat(measured)
+                .containsExactly(
+                        "dovetail/merge/1000",
+                        "dovetail/update/1000",
+                        "paimon/merge/1000",
+                        "dovetail/merge/4000",
+                        "dovetail/update/4000",
+                        "paimon/merge/4000",
+                        "dovetail/merge/16000",
+                        "dovetail/update/16000",
+                        "paimon/merge/16000");
+        for (JsonNode run : lines.stream().filter(l -> l.has("peak_heap_bytes")).toList()) {
+            assertThat(run.get("result_correct").asBoolean()).as(run.toString()).isTrue();
+            assertThat(run.get("peak_heap_bytes").asLong()).isPositive();
+        }
+        JsonNode summary =
+                lines.stream()
+                        .filter(l -> l.get("phase").asText().equals("summary"))
+                        .findFirst()
+                        .orElseThrow();
+        assertThat(summary.get("bench").asText()).isEqualTo("scale");
+        for (String ratio :
+                List.of(
+                        "cost_growth_16x_dovetail_merge",
+                        "cost_growth_16x_dovetail_update",
+                        "cost_growth_16x_paimon_merge",
+                        "speedup_vs_paimon_16n")) {
+            assertThat(summary.get(ratio).asDouble()).as(ratio).isPositive();
+        }
+        assertThat(summary.get("paimon_finished_16n").asBoolean()).isTrue();
+        assertThat(lines.get(lines.size() - 1).get("bench").asText()).isEqualTo("compact");
     }
 
     /** Runs a benchmark, its standard output parsed as JSON lines. */

@@ -46,24 +46,39 @@ import java.util.TreeMap;
  * each group's partial-column file is written by exactly one writer. Groups of the base snapshot
  * are assigned to writers by their row counts, largest first to the least loaded writer (a
  * partial-column file costs the rows of its whole group), not by a hash of the first row id, which
- * stacks large groups on one writer. Every upstream subtask computes the same assignment from the
- * same snapshot. Row ids in no group go to writer 0, whose update reports them as stale.
+ * stacks large groups on one writer. The base's groups are read once, where the job is built, and
+ * shipped inside the partitioner as row ranges: no subtask reads the table's manifests, and every
+ * subtask makes the same assignment. Row ids in no group go to writer 0, whose update reports them
+ * as stale.
  *
  * <p>By group key (streaming updates, {@link #byGroupKey}): the key is the first row id of the
  * update's group in the layout {@link ColumnUpdateRouter} follows. A group of the base snapshot
- * goes to its writer as above; any other group (appended later, or a base snapshot that expired) to
- * the writer a hash of its key picks. A group that a compaction merged keeps the key, and so the
- * writer, of its first part. The assignment depends only on the base, the key and the number of
- * writers, so every subtask agrees, after a restore at any parallelism too.
+ * goes to its writer as above; any other group (appended later, or a base snapshot that expired
+ * before the job was built) to the writer a hash of its key picks. A group that a compaction merged
+ * keeps the key, and so the writer, of its first part. The assignment depends only on the base, the
+ * key and the number of writers, so every subtask agrees, after a restore at any parallelism too.
  */
 public final class GroupPartitioner implements Partitioner<Long> {
 
     private static final long serialVersionUID = 1L;
 
-    private final TableLoader table;
-    private final long baseSnapshotId;
     private final boolean byKey;
-    private final boolean wholePartitions;
+
+    /**
+     * The base's groups as {first, last} row ids, in the order they are given out: largest first
+     * (or, by table partition, the partitions largest first, each partition's groups together).
+     */
+    private final long[] firsts;
+
+    private final long[] lasts;
+
+    /**
+     * By table partition: where each partition's groups start in {@link #firsts}, and its rows;
+     * null otherwise.
+     */
+    private final int[] partitionStarts;
+
+    private final long[] partitionRows;
 
     /** The {@code _ROW_ID} of an update row (its first field); -1 for NULL. */
     public static final class RowIdOfUpdate implements KeySelector<RowData, Long> {
@@ -90,19 +105,38 @@ public final class GroupPartitioner implements Partitioner<Long> {
 
     private transient int channels;
     private transient TreeMap<Long, long[]> groups; // first row id -> {last row id, channel}
-    private transient long[] load;
 
     /** Routes by the groups of {@code baseSnapshotId} (0: none, the table is empty). */
     public GroupPartitioner(TablePaths table, long baseSnapshotId) {
-        this(table, baseSnapshotId, false, false);
+        this(baseSnapshotId >= 1 ? groupRanges(table, baseSnapshotId) : List.of(), false);
     }
 
-    private GroupPartitioner(
-            TablePaths table, long baseSnapshotId, boolean byKey, boolean wholePartitions) {
-        this.table = TableLoader.of(table);
-        this.baseSnapshotId = baseSnapshotId;
+    private GroupPartitioner(List<long[]> ranges, boolean byKey) {
+        List<long[]> sorted = new ArrayList<>(ranges);
+        sorted.sort(LARGEST_FIRST);
         this.byKey = byKey;
-        this.wholePartitions = wholePartitions;
+        this.firsts = sorted.stream().mapToLong(r -> r[0]).toArray();
+        this.lasts = sorted.stream().mapToLong(r -> r[1]).toArray();
+        this.partitionStarts = null;
+        this.partitionRows = null;
+    }
+
+    private GroupPartitioner(List<List<long[]>> largestPartitionsFirst) {
+        this.byKey = false;
+        int groupCount = largestPartitionsFirst.stream().mapToInt(List::size).sum();
+        this.firsts = new long[groupCount];
+        this.lasts = new long[groupCount];
+        this.partitionStarts = new int[largestPartitionsFirst.size()];
+        this.partitionRows = new long[largestPartitionsFirst.size()];
+        int next = 0;
+        for (int p = 0; p < largestPartitionsFirst.size(); p++) {
+            partitionStarts[p] = next;
+            for (long[] range : largestPartitionsFirst.get(p)) {
+                firsts[next] = range[0];
+                lasts[next++] = range[1];
+                partitionRows[p] += range[1] - range[0] + 1;
+            }
+        }
     }
 
     /**
@@ -110,7 +144,11 @@ public final class GroupPartitioner implements Partitioner<Long> {
      * baseSnapshotId} (if it still exists) balanced by rows, every other key by its hash.
      */
     public static GroupPartitioner byGroupKey(TablePaths table, long baseSnapshotId) {
-        return new GroupPartitioner(table, baseSnapshotId, true, false);
+        boolean base =
+                baseSnapshotId >= 1
+                        && TableLoader.of(table).open().snapshots().exists(baseSnapshotId);
+        return new GroupPartitioner(
+                base ? groupRanges(table, baseSnapshotId) : List.<long[]>of(), true);
     }
 
     /**
@@ -119,22 +157,18 @@ public final class GroupPartitioner implements Partitioner<Long> {
      * files, which one writer alone may replace.
      */
     public static GroupPartitioner byTablePartition(TablePaths table, long baseSnapshotId) {
-        return new GroupPartitioner(table, baseSnapshotId, false, true);
+        return new GroupPartitioner(
+                baseSnapshotId >= 1 ? partitionRanges(table, baseSnapshotId) : List.of());
     }
 
     @Override
     public int partition(Long rowId, int numPartitions) {
         if (groups == null || channels != numPartitions) {
-            groups = new TreeMap<>();
-            load = new long[numPartitions];
+            groups =
+                    partitionStarts != null
+                            ? assignPartitions(numPartitions)
+                            : assign(numPartitions);
             channels = numPartitions;
-            if (baseSnapshotId >= 1 && wholePartitions) {
-                assignWholePartitions();
-            } else if (baseSnapshotId >= 1 && (!byKey || baseExists())) {
-                List<long[]> ranges = groupRanges(table, baseSnapshotId);
-                ranges.sort(LARGEST_FIRST);
-                ranges.forEach(this::assign);
-            }
         }
         Map.Entry<Long, long[]> floor = groups.floorEntry(rowId);
         if (byKey) {
@@ -143,10 +177,6 @@ public final class GroupPartitioner implements Partitioner<Long> {
                     : Math.floorMod(Long.hashCode(mix(rowId)), numPartitions);
         }
         return floor != null && rowId <= floor.getValue()[0] ? (int) floor.getValue()[1] : 0;
-    }
-
-    private boolean baseExists() {
-        return table.open().snapshots().exists(baseSnapshotId);
     }
 
     /** MurmurHash3's 64-bit finalizer: neighbouring keys land on unrelated writers. */
@@ -161,8 +191,8 @@ public final class GroupPartitioner implements Partitioner<Long> {
     }
 
     /** The {first, last} row ids of every row-range group of {@code snapshotId}. */
-    private static List<long[]> groupRanges(TableLoader table, long snapshotId) {
-        TableStore store = table.open();
+    private static List<long[]> groupRanges(TablePaths table, long snapshotId) {
+        TableStore store = TableLoader.of(table).open();
         List<ManifestEntry> live = store.files(store.snapshots().snapshot(snapshotId)).liveFiles();
         List<long[]> ranges = new ArrayList<>();
         for (RowRange range : RowGroups.rangesOfLiveFiles(live)) {
@@ -181,62 +211,80 @@ public final class GroupPartitioner implements Partitioner<Long> {
         long[] load = new long[writers];
         Set<Long> owned = new HashSet<>();
         for (long[] range : sorted) {
-            if (leastLoaded(load, range) == writer) {
+            if (leastLoaded(load, range[1] - range[0] + 1) == writer) {
                 owned.add(range[0]);
             }
         }
         return owned;
     }
 
-    /** Gives the groups of each table partition of the base to one writer, largest first. */
-    private void assignWholePartitions() {
-        TableStore store = table.open();
-        List<ManifestEntry> live =
-                store.files(store.snapshots().snapshot(baseSnapshotId)).liveFiles();
-        Map<ByteBuffer, List<long[]>> byPartition = new HashMap<>();
-        Map<ByteBuffer, Long> rows = new HashMap<>();
+    /**
+     * The {first, last} row ids of the base's groups by table partition, the partitions with the
+     * most rows first (a group's files of several columns count once, with its longest range).
+     */
+    private static List<List<long[]>> partitionRanges(TablePaths table, long snapshotId) {
+        TableStore store = TableLoader.of(table).open();
+        List<ManifestEntry> live = store.files(store.snapshots().snapshot(snapshotId)).liveFiles();
+        Map<ByteBuffer, TreeMap<Long, Long>> byPartition = new HashMap<>();
         for (ManifestEntry entry : live) {
             DataFileMeta file = entry.file();
             if (file.firstRowId() != null && DataFileKinds.isNormal(file.fileName())) {
-                ByteBuffer partition = ByteBuffer.wrap(entry.partition());
                 byPartition
-                        .computeIfAbsent(partition, k -> new ArrayList<>())
-                        .add(
-                                new long[] {
-                                    file.firstRowId(), file.firstRowId() + file.rowCount() - 1
-                                });
-                rows.merge(partition, file.rowCount(), Long::sum);
+                        .computeIfAbsent(ByteBuffer.wrap(entry.partition()), k -> new TreeMap<>())
+                        .merge(
+                                file.firstRowId(),
+                                file.firstRowId() + file.rowCount() - 1,
+                                Math::max);
             }
         }
-        List<ByteBuffer> largestFirst = new ArrayList<>(byPartition.keySet());
-        largestFirst.sort(Comparator.comparingLong((ByteBuffer b) -> -rows.get(b)));
-        for (ByteBuffer partition : largestFirst) {
-            long[] total = {0, rows.get(partition) - 1};
-            int channel = leastLoaded(load, total);
-            for (long[] range : byPartition.get(partition)) {
-                groups.merge(
-                        range[0],
-                        new long[] {range[1], channel},
-                        (a, b) -> new long[] {Math.max(a[0], b[0]), a[1]});
+        List<List<long[]>> partitions = new ArrayList<>();
+        for (TreeMap<Long, Long> ranges : byPartition.values()) {
+            List<long[]> groups = new ArrayList<>();
+            ranges.forEach((first, last) -> groups.add(new long[] {first, last}));
+            partitions.add(groups);
+        }
+        partitions.sort(Comparator.comparingLong(p -> -rows(p)));
+        return partitions;
+    }
+
+    private static long rows(List<long[]> ranges) {
+        return ranges.stream().mapToLong(r -> r[1] - r[0] + 1).sum();
+    }
+
+    /** Gives out the groups, largest first, each to the least loaded writer. */
+    private TreeMap<Long, long[]> assign(int writers) {
+        TreeMap<Long, long[]> assigned = new TreeMap<>();
+        long[] load = new long[writers];
+        for (int g = 0; g < firsts.length; g++) {
+            int channel = leastLoaded(load, lasts[g] - firsts[g] + 1);
+            assigned.put(firsts[g], new long[] {lasts[g], channel});
+        }
+        return assigned;
+    }
+
+    /** Gives out the table partitions, largest first, each to the least loaded writer. */
+    private TreeMap<Long, long[]> assignPartitions(int writers) {
+        TreeMap<Long, long[]> assigned = new TreeMap<>();
+        long[] load = new long[writers];
+        for (int p = 0; p < partitionStarts.length; p++) {
+            int channel = leastLoaded(load, partitionRows[p]);
+            int end = p + 1 < partitionStarts.length ? partitionStarts[p + 1] : firsts.length;
+            for (int g = partitionStarts[p]; g < end; g++) {
+                assigned.put(firsts[g], new long[] {lasts[g], channel});
             }
         }
+        return assigned;
     }
 
-    /** Gives the group {@code range} to the least loaded writer. */
-    private void assign(long[] range) {
-        int channel = leastLoaded(load, range);
-        groups.put(range[0], new long[] {range[1], channel});
-    }
-
-    /** The least loaded writer of {@code load}, which takes on the rows of {@code range}. */
-    private static int leastLoaded(long[] load, long[] range) {
+    /** The least loaded writer of {@code load}, which takes on {@code rows} rows. */
+    private static int leastLoaded(long[] load, long rows) {
         int channel = 0;
         for (int i = 1; i < load.length; i++) {
             if (load[i] < load[channel]) {
                 channel = i;
             }
         }
-        load[channel] += range[1] - range[0] + 1;
+        load[channel] += rows;
         return channel;
     }
 }

@@ -269,13 +269,8 @@ public final class RowLevelSink {
                                 new StreamingColumnUpdateWriter(
                                         table, updatedColumns, bufferBytes));
             default:
-                return rows.partitionCustom(
-                                GroupPartitioner.byTablePartition(table, baseSnapshotId),
-                                new GroupPartitioner.RowIdOfUpdate())
-                        .transform(
-                                "Dovetail deletion-vector writer: " + name,
-                                CommitTopology.committables(),
-                                new DeletionVectorsWriter(table, baseSnapshotId));
+                return DeletionVectorsWriter.deletes(
+                        rows, table, baseSnapshotId, rows.getParallelism());
         }
     }
 }

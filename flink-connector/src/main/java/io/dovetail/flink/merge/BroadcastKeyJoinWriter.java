@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.merge;
 
+import io.dovetail.flink.dml.DeletionVectorsWriter;
 import io.dovetail.flink.dml.GroupPartitioner;
 import io.dovetail.flink.merge.keyjoin.MatchedSourceRows;
 import io.dovetail.flink.merge.keyjoin.SourceRowsByKey;
@@ -45,13 +46,12 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.data.utils.ProjectedRowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.LogicalType;
-
-import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 import javax.annotation.Nullable;
 
@@ -70,8 +70,9 @@ import java.util.stream.IntStream;
  * snapshot's row-range groups it owns ({@link GroupPartitioner#groupsOf}: balanced by row counts),
  * rows hidden by deletion vectors left out, and looks each key up: the matches stream in row-id
  * order straight into {@link ColumnUpdater} (one non-rolling partial-column file per touched group,
- * nothing buffered), matched deletes go to the committer as deleted rows. A target row whose key
- * two source rows have fails the job naming both. The target is never shuffled.
+ * nothing buffered), matched deletes go on to the deletion-vector writers ({@link
+ * DeletionVectorsWriter#DELETED_ROW_IDS}) as they are found. A target row whose key two source rows
+ * have fails the job naming both. The target is never shuffled.
  *
  * <p>The planner only estimates the source's size. A writer whose copy of the source outgrows twice
  * the planned limit, or half its slot's share of the heap, stops the job before anything is written
@@ -176,22 +177,16 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
             }
         }
         matches.addMatchedSourceRows(matchedSourceRows);
-        if (!matches.deletes.isEmpty()) {
-            matches.deletes.runOptimize();
-            output.collect(
-                    new StreamRecord<>(
-                            new Committable.DeletedRows(baseSnapshotId, matches.deletes)));
-        }
     }
 
     /**
      * The updates of this writer's groups, in row-id order, found as their join keys are read;
-     * matched deletes are collected on the side. An update's values are a view, valid until the
-     * next one is pulled.
+     * matched deletes are sent on the side. An update's values are a view, valid until the next one
+     * is pulled.
      */
     private final class Matches implements Iterator<RowUpdate>, AutoCloseable {
 
-        final Roaring64NavigableMap deletes = new Roaring64NavigableMap();
+        private final GenericRowData deleted = new GenericRowData(1);
         private final long[] matched = new long[(rows.size() + 63) / 64]; // by entry
         private final ReadPlan plan;
         private final Iterator<FileGroup> groups;
@@ -269,7 +264,9 @@ final class BroadcastKeyJoinWriter extends AbstractStreamOperator<Committable>
                 if (action == MergeContract.UPDATE) {
                     return new RowUpdate(rowId, newValues.replaceRow(sourceRow));
                 } else if (action == MergeContract.DELETE) {
-                    deletes.addLong(rowId);
+                    deleted.setField(0, rowId);
+                    output.collect(
+                            DeletionVectorsWriter.DELETED_ROW_IDS, new StreamRecord<>(deleted));
                 }
             }
             return null;

@@ -81,6 +81,9 @@ public final class MergeJob {
 
     private static final Logger LOG = LoggerFactory.getLogger(MergeJob.class);
 
+    /** The merge's planned join, as a temporary view of the merge's own session. */
+    private static final String RAW_CHANGES = "__dovetail_merge_raw_changes";
+
     private final CatalogTables tables;
 
     public MergeJob(CatalogTables tables) {
@@ -157,7 +160,9 @@ public final class MergeJob {
                 MergeClauses.of(spec, schema, source.getResolvedSchema().getColumnNames());
         MergeSql query = new MergeSql(spec, schema, clauses, sourceReference, targetReference);
         Table raw = planned(sql, query.rawQuery(), "the merge");
-        Table changes = planned(sql, query.query(raw.getResolvedSchema()), "the merge");
+        sql.createTemporaryView(RAW_CHANGES, raw);
+        Table changes =
+                planned(sql, query.query(RAW_CHANGES, raw.getResolvedSchema()), "the merge");
         MemorySize broadcastLimit =
                 env.getConfiguration().get(DovetailOptions.MERGE_BROADCAST_JOIN_MAX_SOURCE_SIZE);
         MergeStrategy strategy =
@@ -179,6 +184,7 @@ public final class MergeJob {
                                 clauses.inserts() != null,
                                 commitUser)
                         .onStaleRowIds(spec.onStaleRowIds())
+                        .deletes(spec.deletes())
                         .parallelism(spec.parallelism());
         String jobName = "Dovetail merge into " + spec.target();
         if (strategy.kind() == MergeStrategy.Kind.BROADCAST_KEY_JOIN) {

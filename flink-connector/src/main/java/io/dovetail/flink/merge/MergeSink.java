@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.merge;
 
+import io.dovetail.flink.dml.DeletionVectorsWriter;
 import io.dovetail.flink.dml.GroupPartitioner;
 import io.dovetail.flink.dml.SortedChanges;
 import io.dovetail.flink.dml.StaleRowIds;
@@ -63,8 +64,9 @@ import java.util.Map;
  *                 ┌─ UPDATE / DELETE ─by group─▶ [sort by _ROW_ID × p] ─▶ [merge writer × p] ─────┐
  *   rows ─▶ [router]  (balanced)       spilling sort,         duplicates and stale ids     │
  *                 │                    managed memory         checked; one partial-column  │
- *                 │                                           file per touched group,      │
- *                 │                                           deleted row ids              │
+ *                 │                                           file per touched group       │
+ *                 │                       deleted row ids ─by table partition─▶ [DV writer × p]
+ *                 │                                           index files ─────────────────┤
  *                 └─ INSERT ─rebalance─▶ [append writer × p] ── new files ──────────────────┤
  *                                                                                          ▼
  *                            (CommitTopology) [committer × 1] one snapshot on the base: column
@@ -84,6 +86,7 @@ public final class MergeSink {
     private final List<String> updatedColumns;
     private final boolean inserts;
     private StaleRowIds onStale = StaleRowIds.ERROR;
+    private boolean deletes = true;
     @Nullable private Integer parallelism;
     private final String commitUser;
 
@@ -112,6 +115,14 @@ public final class MergeSink {
         return this;
     }
 
+    /**
+     * Whether the merge may delete rows; without deletes the job has no deletion-vector writers.
+     */
+    public MergeSink deletes(boolean deletes) {
+        this.deletes = deletes;
+        return this;
+    }
+
     /** Writer parallelism; null keeps the input's. */
     public MergeSink parallelism(@Nullable Integer parallelism) {
         this.parallelism = parallelism;
@@ -136,16 +147,18 @@ public final class MergeSink {
         DataStream<Committable> committables = null;
         if (baseSnapshotId > 0) {
             committables =
-                    SortedChanges.byGroup(
-                                    routed,
-                                    new GroupPartitioner(table, baseSnapshotId),
-                                    writers,
-                                    name)
-                            .transform(
-                                    "Dovetail merge writer: " + name,
-                                    CommitTopology.committables(),
-                                    new MergeWriter(table, baseSnapshotId, updatedColumns, onStale))
-                            .setParallelism(writers);
+                    withDeletionVectors(
+                            SortedChanges.byGroup(
+                                            routed,
+                                            new GroupPartitioner(table, baseSnapshotId),
+                                            writers,
+                                            name)
+                                    .transform(
+                                            "Dovetail merge writer: " + name,
+                                            CommitTopology.committables(),
+                                            new MergeWriter(
+                                                    table, baseSnapshotId, updatedColumns, onStale))
+                                    .setParallelism(writers));
         }
         if (inserts) {
             DataStream<Committable> appended =
@@ -197,7 +210,7 @@ public final class MergeSink {
         numberedTypes.add(new TinyIntType());
         numberedTypes.addAll(columnTypes(schema, updatedColumns));
         numberedTypes.add(new BigIntType(false));
-        DataStream<Committable> committables =
+        SingleOutputStreamOperator<Committable> writers =
                 sourceRows
                         .map(new SourceRowNumbers())
                         .returns(
@@ -219,7 +232,25 @@ public final class MergeSink {
                                         maxSourceSize.getBytes()))
                         .setParallelism(
                                 parallelism != null ? parallelism : sourceRows.getParallelism());
-        return committed(committables);
+        return committed(withDeletionVectors(writers));
+    }
+
+    /**
+     * The committables of {@code writers} and, if the merge deletes, the deletion vectors of the
+     * rows they delete ({@link DeletionVectorsWriter#DELETED_ROW_IDS}), written by as many
+     * deletion-vector writers, each owning whole table partitions.
+     */
+    private DataStream<Committable> withDeletionVectors(
+            SingleOutputStreamOperator<Committable> writers) {
+        if (!deletes) {
+            return writers;
+        }
+        return writers.union(
+                DeletionVectorsWriter.deletes(
+                        writers.getSideOutput(DeletionVectorsWriter.DELETED_ROW_IDS),
+                        table,
+                        baseSnapshotId,
+                        writers.getParallelism()));
     }
 
     private static void requireBatch(DataStream<RowData> rows) {

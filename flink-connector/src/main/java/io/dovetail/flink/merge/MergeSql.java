@@ -38,9 +38,10 @@ import java.util.Map;
  * _ROW_ID}, the action ({@link MergeContract}), the updated columns' new values, the inserted rows'
  * values. The source is joined with the target's rows of the base snapshot (a left join keeping
  * every source row, a full join when target rows without a match may be deleted); the planner reads
- * only the target columns the condition and expressions name. A self-merge joins nothing. The query
- * is planned twice: first with the raw expressions ({@link #rawQuery}), whose types are checked
- * against the target columns, then with every value cast to its column's type ({@link #query}).
+ * only the target columns the condition and expressions name. A self-merge joins nothing. The join
+ * is planned once, with the raw expressions ({@link #rawQuery}), whose types are checked against
+ * the target columns; {@link #query} then casts every value of that planned query (a view) to its
+ * column's type.
  */
 final class MergeSql {
 
@@ -146,10 +147,10 @@ final class MergeSql {
     }
 
     /**
-     * The query in {@link MergeSink}'s layout, given the raw query's schema: each value checked
-     * against and cast to its target column's type.
+     * The query in {@link MergeSink}'s layout over {@code rawView}, the planned {@link #rawQuery}
+     * of schema {@code raw}: each value checked against and cast to its target column's type.
      */
-    String query(ResolvedSchema raw) {
+    String query(String rawView, ResolvedSchema raw) {
         List<LogicalType> types = types(raw);
         StringBuilder select = new StringBuilder("SELECT CAST(`_ROW_ID` AS BIGINT), ");
         select.append("CAST(").append(ACTION).append(" AS TINYINT)");
@@ -171,7 +172,7 @@ final class MergeSql {
                                         "not_matched_insert_values"));
             }
         }
-        return select.append(" FROM (").append(rawQuery()).append(')').toString();
+        return select.append(" FROM ").append(SqlFragments.quote(rawView)).toString();
     }
 
     private static List<LogicalType> types(ResolvedSchema raw) {

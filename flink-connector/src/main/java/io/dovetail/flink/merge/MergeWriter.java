@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.merge;
 
+import io.dovetail.flink.dml.DeletionVectorsWriter;
 import io.dovetail.flink.dml.GroupPartitioner;
 import io.dovetail.flink.dml.SortedChanges;
 import io.dovetail.flink.dml.StaleRowIds;
@@ -34,10 +35,9 @@ import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
-
-import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 import javax.annotation.Nullable;
 
@@ -49,11 +49,12 @@ import java.util.List;
  * MergeSink#UPDATE} or {@link MergeSink#DELETE}) and the new values of the updated columns, sorted
  * by {@code _ROW_ID} ({@link SortedChanges}). Updates are written as they arrive ({@link
  * ColumnUpdater.Writer}: one non-rolling partial-column file per touched group, finished when the
- * input moves past the group); deleted row ids are gathered in a compressed bitmap for the
- * committer, which writes them as deletion vectors. A row id named twice in a row (a target row
- * matched by two source rows) fails the job naming both matches; a row id in no live group of the
- * base (stale) fails it or, with {@link StaleRowIds#SKIP}, is counted and dropped. Besides one open
- * file, the writer holds only the previous change (to name it in a duplicate's error).
+ * input moves past the group); deleted row ids go on to the deletion-vector writers ({@link
+ * DeletionVectorsWriter#DELETED_ROW_IDS}), which write them as deletion vectors. A row id named
+ * twice in a row (a target row matched by two source rows) fails the job naming both matches; a row
+ * id in no live group of the base (stale) fails it or, with {@link StaleRowIds#SKIP}, is counted
+ * and dropped. Besides one open file, the writer holds only the previous change (to name it in a
+ * duplicate's error).
  */
 final class MergeWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -67,12 +68,12 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
 
     private transient ColumnUpdater updater;
     private transient ColumnUpdater.Writer files;
-    private transient Roaring64NavigableMap deletes;
     private transient UpdatedValues values;
     private transient LongCounter skippedUpdates;
     private transient LongCounter skippedDeletes;
     private transient long previousRowId;
     @Nullable private transient BinaryRowData previousUpdate; // null: the previous change deleted
+    private transient GenericRowData deletedRowId;
 
     MergeWriter(TablePaths table, long baseSnapshotId, List<String> columns, StaleRowIds onStale) {
         this.table = TableLoader.of(table);
@@ -87,7 +88,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         TableStore store = table.open();
         updater = ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns);
         files = updater.writer();
-        deletes = new Roaring64NavigableMap();
+        deletedRowId = new GenericRowData(1);
         values = new UpdatedValues(store, columns, 2);
         previousRowId = Long.MIN_VALUE;
         skippedUpdates = new LongCounter();
@@ -118,7 +119,8 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
             files.add(rowId, newValues);
             previousUpdate = newValues.copy();
         } else {
-            deletes.addLong(rowId);
+            deletedRowId.setField(0, rowId);
+            output.collect(DeletionVectorsWriter.DELETED_ROW_IDS, new StreamRecord<>(deletedRowId));
             previousUpdate = null;
         }
     }
@@ -140,11 +142,6 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         if (!written.isEmpty()) {
             output.collect(
                     new StreamRecord<>(new Committable.ColumnFiles(baseSnapshotId, written)));
-        }
-        if (!deletes.isEmpty()) {
-            deletes.runOptimize();
-            output.collect(
-                    new StreamRecord<>(new Committable.DeletedRows(baseSnapshotId, deletes)));
         }
     }
 

@@ -54,8 +54,8 @@ import java.util.function.Predicate;
  * OverwriteScope} (computed against the latest snapshot when the commit is made); partial-column
  * files as a column update of their base snapshot (conflict-checked, rebased onto concurrent
  * compactions); a stream's row-update files as a column update on the latest snapshot, merged row
- * by row where other commits overtook them ({@link RowUpdateCommit}); deleted row ids as deletion
- * vectors written here, against the base snapshot; all of these together (a merge) as one snapshot.
+ * by row where other commits overtook them ({@link RowUpdateCommit}); deletion vectors the writers
+ * wrote as index files against the base snapshot; all of these together (a merge) as one snapshot.
  * After each commit the table's {@code snapshot.*} retention options are applied, as Paimon's
  * writers do, unless the table is {@code write-only}.
  *
@@ -131,14 +131,20 @@ final class TableCommitter {
                 vectorsRemoved.addAll(vectors.changes().removed());
             }
         }
-        if (!vectorsAdded.isEmpty()) { // written by the writers: only to commit
+        if (!vectorsAdded.isEmpty() || !vectorsRemoved.isEmpty()) { // written by the writers
+            IndexChanges vectors = new IndexChanges(vectorsAdded, vectorsRemoved);
+            long base = base(oldest, newest);
             return Optional.of(
                     commit.commit(
-                            CommitRequest.delete(
-                                    commitUser,
-                                    identifier,
-                                    base(oldest, newest),
-                                    new IndexChanges(vectorsAdded, vectorsRemoved))));
+                            partialFiles.isEmpty() && files.isEmpty()
+                                    ? CommitRequest.delete(commitUser, identifier, base, vectors)
+                                    : CommitRequest.merge(
+                                            commitUser,
+                                            identifier,
+                                            base,
+                                            partialFiles,
+                                            files,
+                                            vectors)));
         }
         if (!partialFiles.isEmpty() || !deleted.isEmpty()) {
             return Optional.of(

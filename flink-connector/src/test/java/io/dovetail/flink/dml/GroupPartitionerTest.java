@@ -27,11 +27,14 @@ import io.dovetail.table.types.DataTypes;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.util.InstantiationUtil;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -81,6 +84,36 @@ class GroupPartitionerTest {
         GroupPartitioner none = GroupPartitioner.byGroupKey(store.paths(), 0);
         for (long key = 0; key < 100; key += 10) {
             assertThat(expired.partition(key, 4)).isEqualTo(none.partition(key, 4));
+        }
+    }
+
+    @Test
+    void routesByTheRangesShippedInsideItWithoutReadingTheTable() throws Exception {
+        TableStore store = TableStore.at(new TablePaths(new Path(dir.toUri())));
+        TableSchema schema =
+                DataEvolutionTables.create(store, new DataField(0, "id", DataTypes.BIGINT()));
+        append(store, schema, 1, 30); // rows 0..29
+        append(store, schema, 2, 10); // rows 30..39
+        append(store, schema, 3, 10); // rows 40..49
+        GroupPartitioner built = new GroupPartitioner(store.paths(), 3);
+        GroupPartitioner byPartition = GroupPartitioner.byTablePartition(store.paths(), 3);
+        GroupPartitioner shipped = InstantiationUtil.clone(built);
+        GroupPartitioner shippedByPartition = InstantiationUtil.clone(byPartition);
+        try (java.util.stream.Stream<java.nio.file.Path> files = Files.walk(dir)) {
+            for (java.nio.file.Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+        assertThat(shipped.partition(5L, 2)).as("the largest group first").isZero();
+        assertThat(shipped.partition(35L, 2)).isEqualTo(1);
+        assertThat(shipped.partition(45L, 2)).as("to the less loaded writer").isEqualTo(1);
+        assertThat(shipped.partition(50L, 2)).as("a row id in no group").isZero();
+        assertThat(shipped.partition(35L, 3)).as("at another parallelism").isEqualTo(1);
+        assertThat(shipped.partition(45L, 3)).isEqualTo(2);
+        for (long rowId = 0; rowId < 50; rowId++) {
+            assertThat(shippedByPartition.partition(rowId, 2))
+                    .as("one table partition, one writer")
+                    .isZero();
         }
     }
 

@@ -26,8 +26,10 @@ import org.apache.flink.core.fs.local.LocalFileSystem;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -38,7 +40,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link Error}, so commit code that cleans up after exceptions cannot absorb it: it stands for a
  * process dying at that instant. {@link #failOpening} makes the next opening of a file of that name
  * throw an {@link IOException} (a failing read); {@link #beforeOpening} runs an action just before
- * the next opening of a file of that name (a concurrent writer acting at that instant).
+ * the next opening of a file of that name (a concurrent writer acting at that instant); {@link
+ * #opened} lists the names of the files opened for reading, in order.
  */
 public final class FaultyFileSystem extends LocalFileSystem {
 
@@ -51,6 +54,9 @@ public final class FaultyFileSystem extends LocalFileSystem {
     private static final Set<String> failOpening = ConcurrentHashMap.newKeySet();
     private static final AtomicInteger failedOpenings = new AtomicInteger();
     private static final Map<String, Runnable> beforeOpening = new ConcurrentHashMap<>();
+
+    /** The names of the files opened for reading so far (clear it to start counting). */
+    public static final Queue<String> opened = new ConcurrentLinkedQueue<>();
 
     /** The next opening of a file named {@code fileName} fails. */
     public static void failOpening(String fileName) {
@@ -113,6 +119,7 @@ public final class FaultyFileSystem extends LocalFileSystem {
     }
 
     private static void checkOpening(Path f) throws IOException {
+        opened.add(f.getName());
         Runnable action = beforeOpening.remove(f.getName());
         if (action != null) {
             action.run();
