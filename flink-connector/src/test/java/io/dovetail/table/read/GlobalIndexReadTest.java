@@ -62,10 +62,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * file per contiguous run of a partition's rows, as Paimon builds them), and appends, column
  * updates, deletes and compactions after the build, every equality and IN on {@code a} reads the
  * same rows with the indexes as without (half of the tables with pages of about a hundred rows and
- * some files of hundreds of rows before the build, so that the reads skip pages inside row
- * groups); an update of {@code a} under DROP_PARTITION_INDEX
- * drops the partition's index and the read scans it. Reads with the indexes read fewer rows (a
- * quarter fewer over all seeds, where many rows were appended after the build).
+ * some files of hundreds of rows before the build, so that the reads skip pages inside row groups);
+ * an update of {@code a} under DROP_PARTITION_INDEX drops the partition's index and the read scans
+ * it. Reads with the indexes read fewer rows (a quarter fewer over all seeds, where many rows were
+ * appended after the build).
  */
 class GlobalIndexReadTest {
 
