@@ -29,13 +29,19 @@ import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
 import org.apache.flink.table.data.RowData;
 
+import javax.annotation.Nullable;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A bounded FLIP-27 source over one snapshot of a Dovetail table. The job graph carries only the
- * {@link ReadSpec}; the enumerator plans the read on the JobManager (manifests are read once,
- * there) and hands out its splits, whole row-range groups, on request:
+ * A bounded FLIP-27 source over one snapshot of a Dovetail table. The job graph carries the {@link
+ * ReadSpec}; the enumerator plans the read on the JobManager (manifests are read once, there) and
+ * hands out its splits, whole row-range groups, on request. A read planned where the query was
+ * planned ({@link #planned}: an index lookup of one split) carries its splits instead and is not
+ * planned again:
  *
  * <pre>
  *   JobManager                                      TaskManagers (parallelism n)
@@ -55,9 +61,27 @@ public final class DovetailSource implements Source<RowData, DovetailSplit, Pend
     private static final long serialVersionUID = 1L;
 
     private final ReadSpec spec;
+    @Nullable private final byte[] plannedSplits; // PendingSplitsSerializer bytes
 
     public DovetailSource(ReadSpec spec) {
+        this(spec, null);
+    }
+
+    private DovetailSource(ReadSpec spec, @Nullable byte[] plannedSplits) {
         this.spec = spec;
+        this.plannedSplits = plannedSplits;
+    }
+
+    /** The source of {@code spec} reading {@code plan}, its plan made already. */
+    public static DovetailSource planned(ReadSpec spec, ReadPlan plan) {
+        try {
+            return new DovetailSource(
+                    spec,
+                    new PendingSplitsSerializer(spec.fields())
+                            .serialize(new PendingSplits(splits(plan))));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override
@@ -74,12 +98,26 @@ public final class DovetailSource implements Source<RowData, DovetailSplit, Pend
     @Override
     public SplitEnumerator<DovetailSplit, PendingSplits> createEnumerator(
             SplitEnumeratorContext<DovetailSplit> context) {
-        ReadPlan plan = spec.plan(context.currentParallelism());
+        if (plannedSplits != null) {
+            try {
+                return new StaticSplitEnumerator(
+                        context,
+                        new PendingSplitsSerializer(spec.fields())
+                                .deserialize(PendingSplitsSerializer.VERSION, plannedSplits)
+                                .splits());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return new StaticSplitEnumerator(context, splits(spec.plan(context.currentParallelism())));
+    }
+
+    private static List<DovetailSplit> splits(ReadPlan plan) {
         List<DovetailSplit> splits = new ArrayList<>();
         for (int i = 0; i < plan.splits().size(); i++) {
             splits.add(new DovetailSplit(String.valueOf(i), plan.splits().get(i), 0));
         }
-        return new StaticSplitEnumerator(context, splits);
+        return splits;
     }
 
     @Override

@@ -39,6 +39,7 @@ import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a read of a Dovetail table reads, small enough for a job graph: the table, the schema and
@@ -136,6 +137,25 @@ public final class ReadSpec implements Serializable {
         TableStore store = store();
         return new ReadPlanner(store)
                 .plan(store.snapshots().snapshot(snapshotId), request(store), readers);
+    }
+
+    /**
+     * The plan of a read that global indexes may narrow, made now for one reader when it has at
+     * most one split (an index lookup, run by one reader); empty otherwise, the enumerator plans it
+     * for its readers.
+     */
+    public Optional<ReadPlan> planLookup() {
+        if (snapshotId == null) {
+            return Optional.empty();
+        }
+        TableStore store = store();
+        ReadRequest request = request(store);
+        if (!request.mayUseGlobalIndexes()) {
+            return Optional.empty();
+        }
+        ReadPlan plan =
+                new ReadPlanner(store).plan(store.snapshots().snapshot(snapshotId), request, 1);
+        return plan.splits().size() <= 1 ? Optional.of(plan) : Optional.empty();
     }
 
     /** The snapshot to read; null when the table had none. */

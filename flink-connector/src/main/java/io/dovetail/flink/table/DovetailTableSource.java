@@ -25,6 +25,7 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.predicate.Predicate;
 import io.dovetail.table.read.ChangelogScope;
+import io.dovetail.table.read.ReadPlan;
 import io.dovetail.table.read.RowGroups;
 import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
@@ -132,10 +133,13 @@ public final class DovetailTableSource
                         openFileCost,
                         blobsAsDescriptors,
                         globalIndexes);
-        return SourceProvider.of(
-                changelog == null
-                        ? new DovetailSource(spec)
-                        : new DovetailChangelogSource(spec, changelog));
+        if (changelog != null) {
+            return SourceProvider.of(new DovetailChangelogSource(spec, changelog));
+        }
+        Optional<ReadPlan> lookup = spec.planLookup();
+        return lookup.isPresent()
+                ? SourceProvider.of(DovetailSource.planned(spec, lookup.get()), 1)
+                : SourceProvider.of(new DovetailSource(spec));
     }
 
     @Override

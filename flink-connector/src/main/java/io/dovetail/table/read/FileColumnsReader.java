@@ -18,8 +18,13 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.format.DataFileFormat;
+import io.dovetail.table.manifest.RowRange;
 
 import org.apache.flink.table.data.columnar.vector.ColumnVector;
+
+import javax.annotation.Nullable;
+
+import java.util.List;
 
 /**
  * Reads some columns of one data file into reusable column vectors, a caller-chosen number of rows
@@ -29,14 +34,21 @@ import org.apache.flink.table.data.columnar.vector.ColumnVector;
  */
 interface FileColumnsReader extends AutoCloseable {
 
-    /** Opens {@code file} with the reader of its format (decided by its name). */
-    static FileColumnsReader open(GroupFile file, int batchSize) {
+    /**
+     * Opens {@code file} with the reader of its format (decided by its name).
+     *
+     * @param selection the positions (from 0, the file's first row) the caller reads (sorted,
+     *     disjoint; null: any); a reader may leave out the parts of its blocks holding none, so
+     *     every read starts at one of them or where the previous read ended
+     */
+    static FileColumnsReader open(
+            GroupFile file, int batchSize, @Nullable List<RowRange> selection) {
         DataFileFormat format = DataFileFormat.ofFileName(file.meta().fileName());
         switch (format) {
             case ORC:
                 return new OrcColumnsReader(file, batchSize);
             default:
-                return new ParquetColumnsReader(file, batchSize);
+                return new ParquetColumnsReader(file, batchSize, selection);
         }
     }
 

@@ -191,6 +191,18 @@ final class GlobalIndexRowIds {
         return true;
     }
 
+    /** Whether {@code filter} has a conjunct indexes may answer: an equality or an IN. */
+    static boolean hasLookup(Predicate filter) {
+        for (Predicate conjunct : conjuncts(filter)) {
+            if (conjunct instanceof Predicate.In
+                    || (conjunct instanceof Predicate.Compare compare
+                            && compare.op() == Predicate.Op.EQUAL)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static List<Predicate> conjuncts(Predicate filter) {
         List<Predicate> out = new ArrayList<>();
         if (filter instanceof Predicate.And and) {

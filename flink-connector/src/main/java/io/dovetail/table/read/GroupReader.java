@@ -64,12 +64,22 @@ final class GroupReader implements AutoCloseable {
     GroupReader(FileGroup group, List<DataField> fields, int batchSize) {
         this.group = group;
         this.batchSize = batchSize;
+        List<RowRange> positions = null;
+        if (group.selection() != null) {
+            positions = new ArrayList<>();
+            for (RowRange range : group.selection()) {
+                positions.add(
+                        new RowRange(
+                                range.first() - group.range().first(),
+                                range.last() - group.range().first()));
+            }
+        }
         try {
             for (GroupFile file : group.files()) {
                 FileColumnsReader reader =
                         DataFileKinds.isDedicated(file.meta().fileName())
                                 ? null
-                                : FileColumnsReader.open(file, batchSize);
+                                : FileColumnsReader.open(file, batchSize, positions);
                 byFile.add(reader);
                 if (reader != null) {
                     readers.add(reader);

@@ -19,6 +19,7 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
 
@@ -39,19 +40,33 @@ import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
+import org.apache.parquet.internal.column.columnindex.OffsetIndex;
+import org.apache.parquet.internal.filter2.columnindex.ColumnIndexStore;
+import org.apache.parquet.internal.filter2.columnindex.RowRanges;
 import org.apache.parquet.io.ColumnIOFactory;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 import org.apache.parquet.schema.Types;
 
+import javax.annotation.Nullable;
+
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.PrimitiveIterator;
 
 /**
- * Reads some columns of one Parquet data file with flink-parquet's vectorized column readers; its
- * blocks are the row groups. Skipped row groups are not read; inside a row group, skipped rows are
- * decoded and discarded (the column readers cannot skip values).
+ * Reads some columns of one Parquet data file with flink-parquet's vectorized column readers. Row
+ * groups holding no row to read are never fetched. With selected positions, a row group of
+ * primitive columns that has them only in some of its pages is fetched with page skipping: each
+ * column's pages overlapping the selection, by the columns' offset indexes (Paimon's reader skips
+ * to the page the same way); its blocks are then the runs of rows every column has pages for, and
+ * each column moves to a later run on its own ({@link SelectedPages}). Otherwise a block is a row
+ * group. Rows skipped inside a block are decoded and discarded (the column readers cannot skip
+ * values).
  */
 final class ParquetColumnsReader implements FileColumnsReader {
 
@@ -68,12 +83,24 @@ final class ParquetColumnsReader implements FileColumnsReader {
     private final ColumnReader[] columnReaders;
 
     private final int batchSize;
-    private long rowsLeftInRowGroup;
-    private int nextRowGroup;
+    @Nullable private final List<RowRange> selection; // file positions; null: every row
+    private final boolean pagesSkippable; // every column primitive
+    private final long[] rowGroupStarts; // and the file's row count last
+    private int rowGroup = -1;
+    private long position; // the file position read next
+    private long blockEnd; // the file position after the current block
+    @Nullable private RowRanges rowsFetched; // of the current row group; null: all
+    @Nullable private SelectedPages[] pages; // per column, when pages were skipped
+    private final long[] columnAt; // per column, the row-group position its reader reads next
 
-    ParquetColumnsReader(GroupFile file, int batchSize) {
+    /**
+     * @param selection the positions to read (sorted, disjoint, inside the file; null: all); the
+     *     reader may skip pages holding none of them ({@link FileColumnsReader#open})
+     */
+    ParquetColumnsReader(GroupFile file, int batchSize, @Nullable List<RowRange> selection) {
         this.file = file;
         this.batchSize = batchSize;
+        this.selection = selection;
         List<DataField> columns = file.columns();
         try {
             this.reader =
@@ -143,6 +170,17 @@ final class ParquetColumnsReader implements FileColumnsReader {
                                 : writable[i];
             }
             columnReaders = new ColumnReader[columns.size()];
+            columnAt = new long[columns.size()];
+            boolean primitive = true;
+            for (Type type : parquetTypes) {
+                primitive &= type.isPrimitive();
+            }
+            pagesSkippable = primitive;
+            List<BlockMetaData> blocks = reader.getRowGroups();
+            rowGroupStarts = new long[blocks.size() + 1];
+            for (int i = 0; i < blocks.size(); i++) {
+                rowGroupStarts[i + 1] = rowGroupStarts[i] + blocks.get(i).getRowCount();
+            }
         } catch (RuntimeException e) {
             closeQuietly();
             throw e;
@@ -174,72 +212,196 @@ final class ParquetColumnsReader implements FileColumnsReader {
 
     @Override
     public long rowsLeftInBlock() {
-        while (rowsLeftInRowGroup == 0) {
-            nextRowGroup();
+        if (position >= blockEnd) {
+            enterBlock();
         }
-        return rowsLeftInRowGroup;
+        return blockEnd - position;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public void read(int rows) {
+        if (position >= blockEnd) {
+            enterBlock();
+        }
+        if (rows > blockEnd - position) {
+            throw new IllegalArgumentException(rows + " rows cross a block end");
+        }
         try {
+            long row = position - rowGroupStarts[rowGroup];
             for (int i = 0; i < writable.length; i++) {
+                moveColumn(i, row);
                 writable[i].reset();
                 columnReaders[i].readToVector(rows, writable[i]);
+                columnAt[i] += rows;
             }
         } catch (IOException | RuntimeException e) {
             throw Errors.corruptFile(file.path(), "cannot decode its Parquet pages", e);
         }
-        rowsLeftInRowGroup -= rows;
+        position += rows;
     }
 
     @Override
     public void skip(long rows) {
-        while (rows > 0) {
-            if (rowsLeftInRowGroup == 0
-                    && reader.getRowGroups().get(nextRowGroup).getRowCount() <= rows) {
-                rows -= reader.getRowGroups().get(nextRowGroup++).getRowCount();
-                if (!reader.skipNextRowGroup()) {
-                    throw Errors.corruptFile(file.path(), "it ends before its recorded row count");
-                }
-                continue;
-            }
-            int discarded = (int) Math.min(Math.min(rows, batchSize), rowsLeftInBlock());
-            read(discarded);
-            rows -= discarded;
-        }
+        position += rows;
     }
 
-    private void nextRowGroup() {
+    /** Fetches the row group holding {@code position} if needed and finds its block there. */
+    private void enterBlock() {
+        if (position >= rowGroupStarts[rowGroupStarts.length - 1]) {
+            throw Errors.corruptFile(file.path(), "it ends before its recorded row count");
+        }
+        if (rowGroup < 0 || position >= rowGroupStarts[rowGroup + 1]) {
+            int group = rowGroup < 0 ? 0 : rowGroup;
+            while (position >= rowGroupStarts[group + 1]) {
+                group++;
+            }
+            fetch(group, true);
+        }
+        long start = rowGroupStarts[rowGroup];
+        if (rowsFetched == null) {
+            blockEnd = rowGroupStarts[rowGroup + 1];
+            return;
+        }
+        for (RowRanges.Range run : rowsFetched.getRanges()) {
+            if (run.from <= position - start && position - start <= run.to) {
+                blockEnd = start + run.to + 1;
+                return;
+            }
+        }
+        fetch(rowGroup, false); // outside the selection: read the row group whole
+        blockEnd = rowGroupStarts[rowGroup + 1];
+    }
+
+    /** Fetches row group {@code group}, skipping the pages without a selected row if allowed. */
+    private void fetch(int group, boolean skipPages) {
+        rowGroup = group;
+        long rows = rowGroupStarts[group + 1] - rowGroupStarts[group];
         try {
-            nextRowGroup++;
-            PageReadStore pages = reader.readNextRowGroup();
-            if (pages == null) {
-                throw Errors.corruptFile(file.path(), "it ends before its recorded row count");
-            }
-            for (int i = 0; i < columnReaders.length; i++) {
-                if (int64Timestamps[i]) {
-                    ColumnDescriptor column =
-                            requested.getColumnDescription(
-                                    new String[] {requested.getFields().get(i).getName()});
-                    columnReaders[i] = new LongColumnReader(column, pages.getPageReader(column));
-                    continue;
+            rowsFetched = skipPages ? rowsToFetch(group, rows) : null;
+            if (rowsFetched == null) {
+                pages = null;
+                PageReadStore store = reader.readRowGroup(group);
+                for (int i = 0; i < columnReaders.length; i++) {
+                    columnReaders[i] = columnReader(i, store);
+                    columnAt[i] = 0;
                 }
-                columnReaders[i] =
-                        ParquetSplitReaderUtil.createColumnReader(
-                                true,
-                                types[i],
-                                requested.getType(i),
-                                requested.getColumns(),
-                                pages,
-                                fields.get(i),
-                                0);
+                return;
             }
-            rowsLeftInRowGroup = pages.getRowCount();
+            PageReadStore store = reader.readFilteredRowGroup(group, rowsFetched);
+            pages = new SelectedPages[columnReaders.length];
+            for (int i = 0; i < columnReaders.length; i++) {
+                ColumnDescriptor column = requested.getColumns().get(i);
+                pages[i] =
+                        new SelectedPages(
+                                store.getPageReader(column),
+                                reader.getColumnIndexStore(group)
+                                        .getOffsetIndex(ColumnPath.get(column.getPath())),
+                                rowsFetched,
+                                rows);
+                columnReaders[i] = columnReader(i, pages[i].asStore(rows));
+                columnAt[i] = pages[i].nextPageFirstRow();
+            }
         } catch (IOException e) {
             throw Errors.io("read a row group of", file.path(), e);
         }
+    }
+
+    /**
+     * The rows of row group {@code group} whose pages to fetch: those of the pages every column has
+     * overlapping the selection; null to fetch the row group whole (no selection, nested columns,
+     * no offset index, or every page needed).
+     */
+    @Nullable
+    private RowRanges rowsToFetch(int group, long rows) {
+        if (selection == null || !pagesSkippable) {
+            return null;
+        }
+        List<RowRange> selected =
+                new RowRange(rowGroupStarts[group], rowGroupStarts[group + 1] - 1)
+                        .intersect(selection);
+        if (selected.isEmpty()) {
+            return null;
+        }
+        ColumnIndexStore indexes = reader.getColumnIndexStore(group);
+        RowRanges fetched = null;
+        for (ColumnDescriptor column : requested.getColumns()) {
+            OffsetIndex offsets;
+            try {
+                offsets = indexes.getOffsetIndex(ColumnPath.get(column.getPath()));
+            } catch (ColumnIndexStore.MissingOffsetIndexException e) {
+                return null;
+            }
+            if (offsets == null) {
+                return null;
+            }
+            RowRanges own =
+                    RowRanges.create(
+                            rows,
+                            pagesHolding(selected, rowGroupStarts[group], offsets, rows),
+                            offsets);
+            fetched = fetched == null ? own : RowRanges.intersection(fetched, own);
+        }
+        return fetched == null || fetched.rowCount() == rows ? null : fetched;
+    }
+
+    /** The pages of {@code offsets} holding a position of {@code selected}, in order. */
+    private static PrimitiveIterator.OfInt pagesHolding(
+            List<RowRange> selected, long rowGroupStart, OffsetIndex offsets, long rows) {
+        List<Integer> out = new ArrayList<>();
+        int range = 0;
+        for (int p = 0; p < offsets.getPageCount() && range < selected.size(); p++) {
+            long first = rowGroupStart + offsets.getFirstRowIndex(p);
+            long last = rowGroupStart + offsets.getLastRowIndex(p, rows);
+            while (range < selected.size() && selected.get(range).last() < first) {
+                range++;
+            }
+            if (range < selected.size() && selected.get(range).first() <= last) {
+                out.add(p);
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).iterator();
+    }
+
+    /**
+     * Brings column {@code i}'s reader to row-group position {@code row}: reads on and discards
+     * when it gets there without a gap in its pages, else starts a new reader at the page holding
+     * it.
+     */
+    @SuppressWarnings("unchecked")
+    private void moveColumn(int i, long row) throws IOException {
+        if (columnAt[i] == row) {
+            return;
+        }
+        if (pages != null && !pages[i].reachable(columnAt[i], row)) {
+            long rows = rowGroupStarts[rowGroup + 1] - rowGroupStarts[rowGroup];
+            columnAt[i] = pages[i].dropBefore(row);
+            columnReaders[i] = columnReader(i, pages[i].asStore(rows));
+        }
+        while (columnAt[i] < row) {
+            int n = (int) Math.min(batchSize, row - columnAt[i]);
+            writable[i].reset();
+            columnReaders[i].readToVector(n, writable[i]);
+            columnAt[i] += n;
+        }
+    }
+
+    @SuppressWarnings("rawtypes")
+    private ColumnReader columnReader(int i, PageReadStore store) throws IOException {
+        if (int64Timestamps[i]) {
+            ColumnDescriptor column =
+                    requested.getColumnDescription(
+                            new String[] {requested.getFields().get(i).getName()});
+            return new LongColumnReader(column, store.getPageReader(column));
+        }
+        return ParquetSplitReaderUtil.createColumnReader(
+                true,
+                types[i],
+                requested.getType(i),
+                requested.getColumns(),
+                store,
+                fields.get(i),
+                0);
     }
 
     @Override

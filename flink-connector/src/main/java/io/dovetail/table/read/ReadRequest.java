@@ -104,6 +104,14 @@ public record ReadRequest(
         }
     }
 
+    /**
+     * Whether global indexes may narrow this read: they are enabled and the filter has an equality
+     * or an IN.
+     */
+    public boolean mayUseGlobalIndexes() {
+        return globalIndexes && filter != null && GlobalIndexRowIds.hasLookup(filter);
+    }
+
     /** A request using the global indexes. */
     public ReadRequest(
             TableSchema schema,

@@ -155,6 +155,11 @@ class RowSelectionSkipTest {
     }
 
     private List<String> read(ReadRequest request, int batchSize) {
+        return read(table, request, batchSize);
+    }
+
+    /** The rows {@code request} reads from {@code table}, rendered and sorted. */
+    static List<String> read(TestTable table, ReadRequest request, int batchSize) {
         ReadPlan plan = new ReadPlanner(table.store()).planLatest(request);
         List<String> out = new ArrayList<>();
         for (ReadSplit split : plan.splits()) {
@@ -198,7 +203,8 @@ class RowSelectionSkipTest {
         return middle;
     }
 
-    private static void garble(Path file, long offset, long length) throws IOException {
+    /** Overwrites {@code length} bytes of {@code file} at {@code offset}. */
+    static void garble(Path file, long offset, long length) throws IOException {
         try (RandomAccessFile out = new RandomAccessFile(new java.io.File(file.toUri()), "rw")) {
             out.seek(offset);
             byte[] garbage = new byte[(int) length];
