@@ -34,9 +34,9 @@ import java.util.Arrays;
 /**
  * A read row whose inline-descriptor BLOB columns ({@code blob-descriptor-field}) return the bytes
  * their descriptors reference instead of the descriptors, read when a consumer asks for the value
- * (a query that never touches the column reads no referenced file). Each value is read once per
- * row (an operator asking twice, as a filter and a projection of the same column do, gets the
- * same bytes) and dropped with the row. Every other field is the wrapped row's.
+ * (a query that never touches the column reads no referenced file). Each value is read once per row
+ * (an operator asking twice, as a filter and a projection of the same column do, gets the same
+ * bytes) and dropped with the row. Every other field is the wrapped row's.
  */
 final class DereferencedRow implements RowData {
 

@@ -115,6 +115,7 @@ public final class CompactionPlanner {
             List<Group> groups = groups(partition.getValue());
             List<ManifestEntry> dedicated =
                     dedicatedByPartition.getOrDefault(partition.getKey(), List.of());
+            int partitionTasks = tasks.size();
             if (config.rewrite() == CompactionConfig.Rewrite.COLUMNS) {
                 Set<Integer> columns = rewritableFieldIds();
                 for (Group group : groups) {
@@ -126,7 +127,15 @@ public final class CompactionPlanner {
                 }
             }
             if (config.dedicatedFiles()) {
-                planDedicated(groups, dedicated, tasks);
+                // a group a full task merges with others keeps its dedicated files: a fold would
+                // write a vector-store bunch of the current schema beside its neighbours' older
+                // ones, which would no longer tile the merged range
+                Set<Group> merged = new HashSet<>();
+                tasks.subList(partitionTasks, tasks.size()).stream()
+                        .filter(t -> t.groups().size() > 1)
+                        .forEach(t -> merged.addAll(t.groups()));
+                List<Group> alone = groups.stream().filter(g -> !merged.contains(g)).toList();
+                planDedicated(alone, dedicated, tasks);
             }
         }
         return tasks;
@@ -138,7 +147,7 @@ public final class CompactionPlanner {
      * (into one of every current VECTOR column), become one file over the group's range when there
      * are at least {@code compaction.min.file-num} (and two) of them and they hold older versions
      * of some row (overlapping ranges) or weigh at most the field's target file size together; the
-     * rolled files of one large write stay.
+     * rolled files of one large write stay. {@code groups} are those no full task merges.
      */
     private void planDedicated(
             List<Group> groups, List<ManifestEntry> dedicated, List<CompactionTask> tasks) {

@@ -336,6 +336,39 @@ class BlobColumnsITCase {
     }
 
     @Test
+    void anUpdateToADescriptorOfAMissingFileFailsAndChangesNothing() {
+        createImages("missing_update", "");
+        Map<Long, byte[]> images = insertImages("missing_update", 0, 5);
+        long snapshot = tables.latest("missing_update").id();
+        List<String> blobFiles = blobFileNames("missing_update");
+        List<Path> dataFiles = dataDirectory("missing_update");
+        byte[] dangling =
+                new BlobDescriptor(warehouse.resolve("gone.bin").toUri().toString(), 0, -1)
+                        .serialize();
+        assertThatThrownBy(
+                        () ->
+                                SqlTesting.execute(
+                                        sql,
+                                        "UPDATE missing_update SET img = X'"
+                                                + HexFormat.of().formatHex(dangling)
+                                                + "' WHERE id = 2"))
+                .hasStackTraceContaining("gone.bin");
+        assertThat(tables.latest("missing_update").id()).isEqualTo(snapshot);
+        assertThat(blobFileNames("missing_update")).isEqualTo(blobFiles);
+        assertThat(dataDirectory("missing_update")).as("nothing left behind").isEqualTo(dataFiles);
+        assertThat(readImages("missing_update", "")).isEqualTo(hex(images));
+    }
+
+    private List<Path> dataDirectory(String table) {
+        try (var files =
+                Files.list(warehouse.resolve("default.db").resolve(table).resolve("bucket-0"))) {
+            return files.sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void blobDeclarationsAreChecked() {
         assertThatThrownBy(
                         () ->

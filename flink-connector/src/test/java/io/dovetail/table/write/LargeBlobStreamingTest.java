@@ -55,8 +55,8 @@ import java.util.zip.CRC32;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A BLOB value larger than the heap is never held: a JVM of {@value #HEAP_MB} MB inserts a value
- * of {@value #VALUE_MB} MB (a descriptor input, copied into the {@code .blob} file), updates another
+ * A BLOB value larger than the heap is never held: a JVM of {@value #HEAP_MB} MB inserts a value of
+ * {@value #VALUE_MB} MB (a descriptor input, copied into the {@code .blob} file), updates another
  * row of the column (the value is kept by the rewrite of its group) and folds the column's {@code
  * .blob} files by compaction; the one live {@code .blob} file then holds the value byte for byte.
  * Any path that materialized the value, even once, would fail with an OutOfMemoryError.
@@ -73,7 +73,8 @@ class LargeBlobStreamingTest {
             throws Exception {
         Process child =
                 new ProcessBuilder(
-                                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java")
+                                java.nio.file.Path.of(
+                                                System.getProperty("java.home"), "bin", "java")
                                         .toString(),
                                 "-Xmx" + HEAP_MB + "m",
                                 "-cp",
@@ -92,8 +93,7 @@ class LargeBlobStreamingTest {
         java.nio.file.Path root = java.nio.file.Path.of(args[0]);
         java.nio.file.Path source = root.resolve("large.bin");
         long expectedCrc = writeSource(source);
-        TableStore store =
-                TableStore.at(new TablePaths(new Path(root.resolve("t").toUri())));
+        TableStore store = TableStore.at(new TablePaths(new Path(root.resolve("t").toUri())));
         store.schemas()
                 .createTable(
                         List.of(
