@@ -45,7 +45,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * table Paimon writes (two BLOB fields, NULLs, .blob files rolled inside each normal file, two
  * appends, a descriptor input) reads through Dovetail's SQL exactly as through Paimon's, with every
  * projection; Dovetail's appends, updates of a non-BLOB and of BLOB columns and compactions of it
- * (also one folding the .blob files), and a table Dovetail creates and writes, read through Paimon's SQL exactly as through Dovetail's.
+ * (also one folding the .blob files), and a table Dovetail creates and writes, read through
+ * Paimon's SQL exactly as through Dovetail's.
  */
 class BlobInteropITCase {
 

@@ -163,7 +163,8 @@ class VectorInteropITCase {
 
         // then the vector-store files too (a Dovetail option, off by default): each group's
         // versions fold into one file, which Paimon reads the same, row ids kept
-        List<String> rowIds = read("dovetail", "vecs", "_ROW_ID, id, emb FROM `vecs$row_tracking` --");
+        List<String> rowIds =
+                read("dovetail", "vecs", "_ROW_ID, id, emb FROM `vecs$row_tracking` --");
         String liveVectors = "COUNT(*) FROM `vecs$files` WHERE file_format = '" + format + "' --";
         long vectorsBefore = count(read("dovetail", "vecs", liveVectors));
         sql.executeSql(
