@@ -160,6 +160,33 @@ class VectorInteropITCase {
                                 "paimon_compacted",
                                 "vecs",
                                 "_ROW_ID, id, emb FROM" + " `vecs$row_tracking` --"));
+
+        // then the vector-store files too (a Dovetail option, off by default): each group's
+        // versions fold into one file, which Paimon reads the same, row ids kept
+        List<String> rowIds =
+                read("dovetail", "vecs", "_ROW_ID, id, emb FROM `vecs$row_tracking` --");
+        String liveVectors = "COUNT(*) FROM `vecs$files` WHERE file_format = '" + format + "' --";
+        long vectorsBefore = count(read("dovetail", "vecs", liveVectors));
+        sql.executeSql(
+                        "CALL dovetail.sys.compact(`table` => 'default.vecs', options =>"
+                                + " 'compaction.dedicated-files.enabled=true')")
+                .await();
+        assertThat(count(read("dovetail", "vecs", liveVectors)))
+                .as("live vector-store files")
+                .isLessThan(vectorsBefore);
+        sql.executeSql(
+                "CREATE CATALOG paimon_folded WITH ('type' = 'paimon', 'warehouse' = '"
+                        + root.toUri()
+                        + "')");
+        assertThat(read("paimon_folded", "vecs", ALL)).isEqualTo(before);
+        assertThat(read("dovetail", "vecs", ALL)).isEqualTo(before);
+        assertThat(read("paimon_folded", "vecs", "_ROW_ID, id, emb FROM `vecs$row_tracking` --"))
+                .isEqualTo(rowIds);
+    }
+
+    private static long count(List<String> rows) {
+        String row = rows.get(0);
+        return Long.parseLong(row.substring(3, row.length() - 1));
     }
 
     @Test

@@ -402,6 +402,20 @@ public final class DovetailOptions {
                                     + " default) or a bin of groups (compact_strategy 'full') only"
                                     + " when it holds at least this many files.");
 
+    public static final ConfigOption<Boolean> COMPACTION_DEDICATED_FILES =
+            ConfigOptions.key(TableOptions.COMPACTION_DEDICATED_FILES)
+                    .booleanType()
+                    .defaultValue(false)
+                    .withDescription(
+                            "Compaction also folds, per row-range group, the .blob files of each"
+                                    + " BLOB column and the vector-store files into one file over"
+                                    + " the group's rows (row ids kept): when the group has at"
+                                    + " least compaction.min.file-num (and two) of them and they"
+                                    + " hold older versions of some row or weigh at most the"
+                                    + " column's target file size together. A Dovetail option"
+                                    + " (Paimon 1.4.2 never compacts them; it reads the result);"
+                                    + " also a compact procedure option.");
+
     public static final ConfigOption<Integer> SNAPSHOT_NUM_RETAINED_MIN =
             ConfigOptions.key(TableOptions.SNAPSHOT_NUM_RETAINED_MIN)
                     .intType()
@@ -499,6 +513,7 @@ public final class DovetailOptions {
                     COMMIT_SINGLE_WRITER,
                     MANIFEST_MERGE_MIN_COUNT,
                     COMPACTION_MIN_FILE_NUM,
+                    COMPACTION_DEDICATED_FILES,
                     SNAPSHOT_NUM_RETAINED_MIN,
                     SNAPSHOT_NUM_RETAINED_MAX,
                     SNAPSHOT_TIME_RETAINED,

@@ -29,32 +29,43 @@ import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.types.variant.Variant;
 
+import java.util.Arrays;
+
 /**
  * A read row whose inline-descriptor BLOB columns ({@code blob-descriptor-field}) return the bytes
  * their descriptors reference instead of the descriptors, read when a consumer asks for the value
- * (a query that never touches the column reads no referenced file). Every other field is the
- * wrapped row's.
+ * (a query that never touches the column reads no referenced file). Each value is read once per row
+ * (an operator asking twice, as a filter and a projection of the same column do, gets the same
+ * bytes) and dropped with the row. Every other field is the wrapped row's.
  */
 final class DereferencedRow implements RowData {
 
     private final String[] names; // per position: the BLOB column's name, or null (not wrapped)
+    private final byte[][] read; // per position: the referenced bytes read for this row, or null
     private RowData row;
 
     /** {@code names}: per output position, the name of a column to dereference, or null. */
     DereferencedRow(String[] names) {
         this.names = names.clone();
+        this.read = new byte[names.length][];
     }
 
     /** This wrapper over {@code next}. */
     DereferencedRow replace(RowData next) {
         this.row = next;
+        Arrays.fill(read, null);
         return this;
     }
 
     @Override
     public byte[] getBinary(int pos) {
-        byte[] stored = row.getBinary(pos);
-        return names[pos] == null ? stored : ReferencedBytes.read(stored, names[pos]);
+        if (names[pos] == null) {
+            return row.getBinary(pos);
+        }
+        if (read[pos] == null) {
+            read[pos] = ReferencedBytes.read(row.getBinary(pos), names[pos]);
+        }
+        return read[pos];
     }
 
     @Override

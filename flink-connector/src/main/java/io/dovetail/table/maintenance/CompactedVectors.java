@@ -72,6 +72,9 @@ final class CompactedVectors {
         Map<FileKey, Move> moves = new HashMap<>();
         for (int t = 0; t < tasks.size(); t++) {
             CompactionTask task = tasks.get(t);
+            if (task.dedicated()) {
+                continue; // the normal files, which anchor the vectors, stay
+            }
             String target = task.anchorAfter(compacted.get(t)).file().fileName();
             for (Group group : task.groups()) {
                 String anchor = group.anchor().file().fileName();

@@ -31,9 +31,15 @@ import java.util.Objects;
  * exceeds {@code targetFileSize}, a group counts the sum over its files of {@code max(file size,
  * openFileCost)}, and a bin is compacted only when it holds at least {@code minFileNum} files. With
  * {@link Rewrite#COLUMNS}, each group of at least {@code minFileNum} files is compacted on its own.
+ * With {@code dedicatedFiles}, the {@code .blob} files of each BLOB field and the vector-store
+ * files of a group are folded too, either way (see {@link CompactionPlanner}).
  */
 public record CompactionConfig(
-        long targetFileSize, long openFileCost, int minFileNum, Rewrite rewrite) {
+        long targetFileSize,
+        long openFileCost,
+        int minFileNum,
+        Rewrite rewrite,
+        boolean dedicatedFiles) {
 
     public static final int DEFAULT_MIN_FILE_NUM = 5;
 
@@ -51,6 +57,12 @@ public record CompactionConfig(
          * one file per bin (merges small groups).
          */
         FULL
+    }
+
+    /** A config that leaves {@code .blob} and vector-store files alone (the default). */
+    public CompactionConfig(
+            long targetFileSize, long openFileCost, int minFileNum, Rewrite rewrite) {
+        this(targetFileSize, openFileCost, minFileNum, rewrite, false);
     }
 
     public CompactionConfig {
@@ -74,7 +86,8 @@ public record CompactionConfig(
     /**
      * The table's {@code target-file-size} (256 MB for append tables), {@code
      * source.split.open-file-cost} (4 MB) and {@code compaction.min.file-num} (5), Paimon's
-     * defaults where absent; column-selective ({@link Rewrite#COLUMNS}).
+     * defaults where absent; column-selective ({@link Rewrite#COLUMNS}); dedicated files folded
+     * when {@code compaction.dedicated-files.enabled} is true.
      */
     public static CompactionConfig fromOptions(Map<String, String> options) {
         return new CompactionConfig(
@@ -85,22 +98,24 @@ public record CompactionConfig(
                         ReadRequest.DEFAULT_OPEN_FILE_COST),
                 TableOptions.intValue(
                         options, TableOptions.COMPACTION_MIN_FILE_NUM, DEFAULT_MIN_FILE_NUM, 1),
-                Rewrite.COLUMNS);
+                Rewrite.COLUMNS,
+                TableOptions.isTrue(options, TableOptions.COMPACTION_DEDICATED_FILES));
     }
 
     public CompactionConfig withTargetFileSize(long value) {
-        return new CompactionConfig(value, openFileCost, minFileNum, rewrite);
+        return new CompactionConfig(value, openFileCost, minFileNum, rewrite, dedicatedFiles);
     }
 
     public CompactionConfig withOpenFileCost(long value) {
-        return new CompactionConfig(targetFileSize, value, minFileNum, rewrite);
+        return new CompactionConfig(targetFileSize, value, minFileNum, rewrite, dedicatedFiles);
     }
 
     public CompactionConfig withMinFileNum(int value) {
-        return new CompactionConfig(targetFileSize, openFileCost, value, rewrite);
+        return new CompactionConfig(targetFileSize, openFileCost, value, rewrite, dedicatedFiles);
     }
 
     public CompactionConfig withRewrite(Rewrite value) {
-        return new CompactionConfig(targetFileSize, openFileCost, minFileNum, value);
+        return new CompactionConfig(
+                targetFileSize, openFileCost, minFileNum, value, dedicatedFiles);
     }
 }

@@ -27,6 +27,7 @@ import io.dovetail.table.read.ProviderSelection;
 import io.dovetail.table.schema.DataEvolutionTableValidator;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
+import io.dovetail.table.write.DataFileWriterOptions;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -71,8 +72,10 @@ import java.util.function.LongFunction;
  *       never with a single file (its rewrite would be the same file again).
  * </ol>
  *
- * BLOB and vector-store files are not rewritten (as in Paimon 1.4.2): they keep their row ids,
- * which stay inside the one normal file a task writes.
+ * BLOB and vector-store files are not rewritten by these tasks (as in Paimon 1.4.2): they keep
+ * their row ids, which stay inside the one normal file a task writes. With {@code
+ * compaction.dedicated-files.enabled}, tasks of their own fold them per group ({@link
+ * #planDedicated}), in either mode.
  */
 public final class CompactionPlanner {
 
@@ -110,22 +113,116 @@ public final class CompactionPlanner {
         List<CompactionTask> tasks = new ArrayList<>();
         for (Map.Entry<ByteBuffer, List<ManifestEntry>> partition : byPartition.entrySet()) {
             List<Group> groups = groups(partition.getValue());
+            List<ManifestEntry> dedicated =
+                    dedicatedByPartition.getOrDefault(partition.getKey(), List.of());
+            int partitionTasks = tasks.size();
             if (config.rewrite() == CompactionConfig.Rewrite.COLUMNS) {
                 Set<Integer> columns = rewritableFieldIds();
                 for (Group group : groups) {
                     planColumns(group, columns, tasks);
                 }
-                continue;
+            } else {
+                for (List<Group> run : runs(groups, signatures(groups, dedicated))) {
+                    pack(run, tasks);
+                }
             }
-            List<Set<String>> signatures =
-                    signatures(
-                            groups,
-                            dedicatedByPartition.getOrDefault(partition.getKey(), List.of()));
-            for (List<Group> run : runs(groups, signatures)) {
-                pack(run, tasks);
+            if (config.dedicatedFiles()) {
+                // a group a full task merges with others keeps its dedicated files: a fold would
+                // write a vector-store bunch of the current schema beside its neighbours' older
+                // ones, which would no longer tile the merged range
+                Set<Group> merged = new HashSet<>();
+                tasks.subList(partitionTasks, tasks.size()).stream()
+                        .filter(t -> t.groups().size() > 1)
+                        .forEach(t -> merged.addAll(t.groups()));
+                List<Group> alone = groups.stream().filter(g -> !merged.contains(g)).toList();
+                planDedicated(alone, dedicated, tasks);
             }
         }
         return tasks;
+    }
+
+    /**
+     * The tasks folding dedicated files ({@code compaction.dedicated-files.enabled}): per group,
+     * the {@code .blob} files of one BLOB field of the current schema, or the vector-store files
+     * (into one of every current VECTOR column), become one file over the group's range when there
+     * are at least {@code compaction.min.file-num} (and two) of them and they hold older versions
+     * of some row (overlapping ranges) or weigh at most the field's target file size together; the
+     * rolled files of one large write stay. {@code groups} are those no full task merges.
+     */
+    private void planDedicated(
+            List<Group> groups, List<ManifestEntry> dedicated, List<CompactionTask> tasks) {
+        TreeMap<Long, Group> byFirst = new TreeMap<>();
+        groups.forEach(g -> byFirst.put(g.range().first(), g));
+        Map<Group, Map<List<String>, List<ManifestEntry>>> byGroup = new LinkedHashMap<>();
+        for (ManifestEntry entry : dedicated) {
+            Map.Entry<Long, Group> owner = byFirst.floorEntry(entry.file().firstRowId());
+            List<String> columns = foldedColumns(entry.file());
+            if (owner != null
+                    && owner.getValue().range().contains(RowRange.of(entry.file()))
+                    && !columns.isEmpty()) {
+                byGroup.computeIfAbsent(owner.getValue(), g -> new LinkedHashMap<>())
+                        .computeIfAbsent(columns, c -> new ArrayList<>())
+                        .add(entry);
+            }
+        }
+        DataFileWriterOptions sizes = DataFileWriterOptions.fromTableOptions(current.options());
+        byGroup.forEach(
+                (group, byColumns) ->
+                        byColumns.forEach(
+                                (columns, files) -> {
+                                    long target =
+                                            DataFileKinds.isBlob(files.get(0).file().fileName())
+                                                    ? sizes.blobTargetFileSize()
+                                                    : sizes.vectorTargetFileSize();
+                                    long bytes =
+                                            files.stream()
+                                                    .mapToLong(f -> f.file().fileSize())
+                                                    .sum();
+                                    if (files.size() >= Math.max(2, config.minFileNum())
+                                            && (overlap(files) || bytes <= target)) {
+                                        tasks.add(
+                                                CompactionTask.dedicated(
+                                                        files.get(0).partition(),
+                                                        group.range(),
+                                                        files,
+                                                        columns));
+                                    }
+                                }));
+    }
+
+    /**
+     * The current columns a fold of dedicated {@code file} writes: its BLOB field, or every VECTOR
+     * column; none for the file of a dropped BLOB field.
+     */
+    private List<String> foldedColumns(DataFileMeta file) {
+        if (DataFileKinds.isBlob(file.fileName())) {
+            Set<Integer> ids = ProviderSelection.writtenFields(file, schemas).keySet();
+            return current.fields().stream()
+                    .filter(f -> ids.contains(f.id()))
+                    .filter(f -> DataEvolutionTableValidator.isDedicatedColumn(current, f))
+                    .map(DataField::name)
+                    .toList();
+        }
+        return current.fields().stream()
+                .filter(f -> DataEvolutionTableValidator.isDedicatedColumn(current, f))
+                .filter(f -> !DataEvolutionTableValidator.isBlobColumn(f.type()))
+                .map(DataField::name)
+                .toList();
+    }
+
+    /** Whether some row id lies in more than one of {@code files}. */
+    private static boolean overlap(List<ManifestEntry> files) {
+        List<RowRange> ranges =
+                files.stream()
+                        .map(f -> RowRange.of(f.file()))
+                        .sorted(Comparator.comparingLong(RowRange::first))
+                        .toList();
+        for (int i = 1; i < ranges.size(); i++) {
+            if (ranges.get(i).first() <= ranges.get(i - 1).last()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

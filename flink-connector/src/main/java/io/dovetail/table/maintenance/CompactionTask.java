@@ -39,7 +39,9 @@ import java.util.stream.Stream;
  * <p>A full task ({@code columns} null) replaces every normal file of its groups by one file of
  * every normal column. A column-selective task has one group and writes only {@code columns} (names
  * of the current schema, in its order) into a partial-column file over the group's range; it
- * replaces the group's files but the {@code kept} ones ({@link CompactionPlanner} says which).
+ * replaces the group's files but the {@code kept} ones ({@link CompactionPlanner} says which). A
+ * dedicated task ({@link #dedicated()}) lists dedicated files as its group's files and folds them
+ * all into one file of {@code columns} over the group's range.
  */
 public record CompactionTask(
         byte[] partition,
@@ -65,6 +67,17 @@ public record CompactionTask(
         long weight(long openFileCost) {
             return files.stream().mapToLong(f -> Math.max(f.file().fileSize(), openFileCost)).sum();
         }
+    }
+
+    /**
+     * A task folding dedicated {@code files} (the {@code .blob} files of one BLOB field, or
+     * vector-store files) of the group over {@code range} into one file of {@code columns} over the
+     * whole range.
+     */
+    public static CompactionTask dedicated(
+            byte[] partition, RowRange range, List<ManifestEntry> files, List<String> columns) {
+        return new CompactionTask(
+                partition, range, List.of(new Group(range, files)), columns, Set.of());
     }
 
     /** A full task: every normal file of {@code groups} rewritten with every column. */
@@ -137,6 +150,17 @@ public record CompactionTask(
     @Override
     public byte[] partition() {
         return partition.clone();
+    }
+
+    /**
+     * Whether the task folds dedicated files ({@link #dedicated(byte[], RowRange, List, List)}):
+     * its one group lists no normal file. It moves no deletion vector, whose anchor is a normal
+     * file.
+     */
+    public boolean dedicated() {
+        return columns != null
+                && groups.get(0).files().stream()
+                        .noneMatch(f -> DataFileKinds.isNormal(f.file().fileName()));
     }
 
     /** Whether the task rewrites every column ({@code columns} null). */

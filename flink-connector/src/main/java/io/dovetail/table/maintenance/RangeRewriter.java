@@ -55,9 +55,12 @@ import java.util.stream.IntStream;
  * read through the read path without deletion vectors, so every position of the range is kept in
  * row order. A full task writes every column of the current schema but the BLOB and VECTOR ones
  * (whose files stay, still inside the range) into one normal file; a column-selective task reads
- * and writes only its columns, into one partial-column file over its group's range. Either file is
- * non-rolling with {@code firstRowId} = the range start, {@code fileSource} COMPACT and the groups'
- * minimum and maximum sequence numbers (which the commit keeps, because they are not 0).
+ * and writes only its columns, into one partial-column file over its group's range; a dedicated
+ * task writes its BLOB field's values (copied from descriptors of the old {@code .blob} files,
+ * streamed) or its VECTOR columns into one {@code .blob} or vector-store file over its group's
+ * range. Each file is non-rolling with {@code firstRowId} = the range start, {@code fileSource}
+ * COMPACT and the groups' minimum and maximum sequence numbers (which the commit keeps, because
+ * they are not 0).
  */
 public final class RangeRewriter {
 
@@ -103,7 +106,10 @@ public final class RangeRewriter {
                                     snapshot,
                                     ReadRequest.allColumns(schema)
                                             .withFields(fields)
-                                            .withRowRanges(ranges));
+                                            .withRowRanges(ranges)
+                                            // a fold of .blob files copies each value from
+                                            // its descriptor, streamed, never held whole
+                                            .withBlobsAsDescriptors(true));
                     Map<Long, FileGroup> groups = new HashMap<>();
                     for (ReadSplit split : plan.splits()) {
                         split.groups().forEach(g -> groups.put(g.range().first(), g.readInFull()));
@@ -158,6 +164,7 @@ public final class RangeRewriter {
         }
     }
 
+    /** One non-rolling file: the task's normal file, or its one {@code .blob} or vector file. */
     private DataFileWriter writer(CompactionTask task, RowData partition) {
         return task.full()
                 ? DataFileWriter.forNormalColumns(store.paths(), schema, partition, options)
@@ -166,8 +173,9 @@ public final class RangeRewriter {
     }
 
     /**
-     * The columns a task writes: {@code columns} of the schema, or every column of normal files
-     * when null (BLOB and VECTOR columns stay in their own files, which keep row ids).
+     * The columns a task writes: {@code columns} of the schema (a dedicated task's BLOB field or
+     * VECTOR columns), or every column of normal files when null (BLOB and VECTOR columns stay in
+     * their own files, which keep row ids).
      */
     private List<DataField> written(@Nullable List<String> columns) {
         if (columns == null) {

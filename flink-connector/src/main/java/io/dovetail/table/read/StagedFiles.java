@@ -39,7 +39,8 @@ public final class StagedFiles {
     /**
      * The group of staged {@code normal} (a file with a first row id) and {@code blobs}, in
      * partition {@code partition}, read in full, selecting {@code fields}; paths are resolved as
-     * {@code files} resolves them.
+     * {@code files} resolves them. BLOB values come as descriptors of the staged {@code .blob}
+     * files: the writer they are merged into copies the bytes, streamed, never held whole.
      */
     public static FileGroup group(
             SnapshotFiles files,
@@ -58,7 +59,7 @@ public final class StagedFiles {
                                 blobCandidates,
                                 partition,
                                 schemas)
-                        .select(fields);
+                        .select(fields, true);
         return new FileGroup(
                 normal.partition(),
                 RowRange.of(normal.file()),

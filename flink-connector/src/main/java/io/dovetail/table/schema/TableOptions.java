@@ -104,6 +104,13 @@ public final class TableOptions {
     /** Compaction: a planned bin becomes a task only with at least this many files (default 5). */
     public static final String COMPACTION_MIN_FILE_NUM = "compaction.min.file-num";
 
+    /**
+     * Compaction also folds the {@code .blob} and vector-store files of a row-range group (default
+     * false). A Dovetail key: Paimon 1.4.2 never compacts them (2.0 has {@code
+     * blob-compaction.enabled}, for {@code .blob} files only).
+     */
+    public static final String COMPACTION_DEDICATED_FILES = "compaction.dedicated-files.enabled";
+
     /** Bytes a file counts for at least when splits and compaction bins are packed (4 MB). */
     public static final String SOURCE_SPLIT_OPEN_FILE_COST = "source.split.open-file-cost";
 

@@ -71,8 +71,12 @@ final class BaseGroups {
         List<String> names = new ArrayList<>(columns);
         names.addAll(copied);
         names.add(SystemFields.ROW_ID.name());
+        // the BLOB values a rewrite keeps are copied from descriptors of their .blob files,
+        // streamed, never held whole
         ReadRequest request =
-                ReadRequest.allColumns(schema).withColumns(names.toArray(String[]::new));
+                ReadRequest.allColumns(schema)
+                        .withColumns(names.toArray(String[]::new))
+                        .withBlobsAsDescriptors(true);
         return new BaseGroups(base, new ReadPlanner(store).plan(base, request));
     }
 

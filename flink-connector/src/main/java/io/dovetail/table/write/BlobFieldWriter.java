@@ -20,11 +20,10 @@ package io.dovetail.table.write;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.format.blob.BlobDescriptor;
 import io.dovetail.table.format.blob.BlobFileWriter;
+import io.dovetail.table.format.blob.ReferencedBytes;
 import io.dovetail.table.fs.FileIO;
-import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.types.DataField;
 
-import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.FSDataOutputStream;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
@@ -32,7 +31,6 @@ import org.apache.flink.table.data.RowData;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -43,17 +41,13 @@ import java.util.function.Supplier;
  * BlobDescriptor} is not stored as such: the bytes it references are copied in (streamed, never
  * held whole). A {@code .blob} file carries no value statistics.
  */
-final class BlobFieldWriter {
+final class BlobFieldWriter extends DedicatedFilesWriter {
 
     private final DataField field;
     private final int position;
-    private final Supplier<Path> newPath;
     private final long targetFileSize;
-    private final long schemaId;
-    private final List<DataFileMeta> finished = new ArrayList<>();
     @Nullable private FSDataOutputStream out;
     @Nullable private BlobFileWriter file;
-    @Nullable private Path path;
 
     /**
      * @param position the column's index in the rows written
@@ -65,18 +59,16 @@ final class BlobFieldWriter {
             Supplier<Path> newPath,
             long targetFileSize,
             long schemaId) {
+        super(newPath, schemaId, List.of(field.name()));
         this.field = field;
         this.position = position;
-        this.newPath = newPath;
         this.targetFileSize = targetFileSize;
-        this.schemaId = schemaId;
     }
 
     void write(RowData row) {
         try {
             if (file == null) {
-                path = newPath.get();
-                out = FileIO.createNew(path);
+                out = FileIO.createNew(newFile());
                 file = new BlobFileWriter(out);
             }
             if (row.isNullAt(position)) {
@@ -84,33 +76,39 @@ final class BlobFieldWriter {
             } else {
                 byte[] value = row.getBinary(position);
                 if (BlobDescriptor.isDescriptor(value)) {
-                    copyReferenced(value);
+                    try (ReferencedBytes.Opened source =
+                            ReferencedBytes.open(
+                                    value, field.name(), ReferencedBytes.Origin.WRITTEN)) {
+                        file.write(source.in(), source.length());
+                    }
                 } else {
                     file.write(value);
                 }
             }
             if (file.length() >= targetFileSize) {
-                closeFile();
+                roll();
             }
         } catch (IOException e) {
-            throw Errors.io("write BLOB column '" + field.name() + "' to", path, e);
+            throw Errors.io("write BLOB column '" + field.name() + "' to", path(), e);
         }
     }
 
-    /** Closes the open file; returns the metadata of the files written since the last call. */
-    List<DataFileMeta> finish() {
-        try {
-            if (file != null) {
-                closeFile();
-            }
-        } catch (IOException e) {
-            throw Errors.io("close", path, e);
-        }
-        List<DataFileMeta> out = List.copyOf(finished);
-        finished.clear();
-        return out;
+    @Override
+    boolean isOpen() {
+        return file != null;
     }
 
+    @Override
+    Closed closeOpenFile() throws IOException {
+        file.finish();
+        Closed closed = new Closed(file.count(), file.length());
+        out.close();
+        out = null;
+        file = null;
+        return closed;
+    }
+
+    @Override
     void closeQuietly() {
         if (out != null) {
             try {
@@ -121,36 +119,5 @@ final class BlobFieldWriter {
             out = null;
             file = null;
         }
-    }
-
-    private void copyReferenced(byte[] serialized) throws IOException {
-        BlobDescriptor descriptor;
-        try {
-            descriptor = BlobDescriptor.deserialize(serialized);
-        } catch (IllegalArgumentException e) {
-            throw Errors.invalidArgument(
-                    "A value of BLOB column '"
-                            + field.name()
-                            + "' looks like a BLOB descriptor but is not one: "
-                            + e.getMessage()
-                            + ".");
-        }
-        Path source = new Path(descriptor.uri());
-        try (FSDataInputStream in =
-                FileIO.open(source, "a BLOB descriptor written to column '" + field.name() + "'")) {
-            in.seek(descriptor.offset());
-            file.write(in, descriptor.length());
-        }
-    }
-
-    private void closeFile() throws IOException {
-        file.finish();
-        long size = file.length();
-        int rows = file.count();
-        out.close();
-        out = null;
-        file = null;
-        finished.add(
-                DedicatedFileMeta.of(path.getName(), size, rows, schemaId, List.of(field.name())));
     }
 }

@@ -20,7 +20,6 @@ package io.dovetail.table.write;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.format.vector.VectorFileFormat;
 import io.dovetail.table.format.vector.VectorFileWriter;
-import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.types.DataField;
 
 import org.apache.flink.core.fs.Path;
@@ -30,10 +29,8 @@ import org.apache.flink.table.data.utils.ProjectedRowData;
 import javax.annotation.Nullable;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * Writes the VECTOR columns of the rows of a {@link DataFileWriter} together into vector-store
@@ -42,17 +39,13 @@ import java.util.function.Supplier;
  * file names the columns in its {@code writeCols} and carries no value statistics (readers take
  * none from vector-store files).
  */
-final class VectorStoreWriter {
+final class VectorStoreWriter extends DedicatedFilesWriter {
 
     private final List<DataField> columns;
     private final ProjectedRowData values;
-    private final Supplier<Path> newPath;
     private final VectorFileFormat format;
     private final DataFileWriterOptions options;
-    private final long schemaId;
-    private final List<DataFileMeta> finished = new ArrayList<>();
     @Nullable private VectorFileWriter file;
-    @Nullable private Path path;
 
     /**
      * @param positions each column's index in the rows written
@@ -67,22 +60,22 @@ final class VectorStoreWriter {
             VectorFileFormat format,
             DataFileWriterOptions options,
             long schemaId) {
+        super(
+                () -> newPath.apply(format.fileNameSuffix()),
+                schemaId,
+                columns.stream().map(DataField::name).toList());
         this.columns = List.copyOf(columns);
         this.values = ProjectedRowData.from(positions);
         this.format = format;
-        String suffix = format.fileNameSuffix();
-        this.newPath = () -> newPath.apply(suffix);
         this.options = options;
-        this.schemaId = schemaId;
     }
 
     void write(RowData row) {
         try {
             if (file == null) {
-                path = newPath.get();
                 file =
                         format.create(
-                                path,
+                                newFile(),
                                 columns,
                                 options.compression(),
                                 options.zstdLevel(),
@@ -90,44 +83,31 @@ final class VectorStoreWriter {
             }
             file.write(values.replaceRow(row));
             if (file.length() >= options.vectorTargetFileSize()) {
-                closeFile();
+                roll();
             }
         } catch (IOException e) {
-            throw Errors.io("write VECTOR columns to", path, e);
+            throw Errors.io("write VECTOR columns to", path(), e);
         }
     }
 
-    /** Closes the open file; returns the metadata of the files written since the last call. */
-    List<DataFileMeta> finish() {
-        try {
-            if (file != null) {
-                closeFile();
-            }
-        } catch (IOException e) {
-            throw Errors.io("close", path, e);
-        }
-        List<DataFileMeta> out = List.copyOf(finished);
-        finished.clear();
-        return out;
+    @Override
+    boolean isOpen() {
+        return file != null;
     }
 
+    @Override
+    Closed closeOpenFile() throws IOException {
+        long rows = file.count();
+        long size = file.finish();
+        file = null;
+        return new Closed(rows, size);
+    }
+
+    @Override
     void closeQuietly() {
         if (file != null) {
             file.close();
             file = null;
         }
-    }
-
-    private void closeFile() throws IOException {
-        long rows = file.count();
-        long size = file.finish();
-        file = null;
-        finished.add(
-                DedicatedFileMeta.of(
-                        path.getName(),
-                        size,
-                        rows,
-                        schemaId,
-                        columns.stream().map(DataField::name).toList()));
     }
 }

@@ -21,6 +21,7 @@ import io.dovetail.table.format.blob.BlobDescriptor;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
 import io.dovetail.table.manifest.DataFileKinds;
+import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
 
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -41,6 +42,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
@@ -177,6 +179,42 @@ class BlobColumnsITCase {
         images.put(40L, new byte[] {(byte) 0xBE, (byte) 0xEF});
         images.put(41L, null);
         assertThat(readImages("retouched", "")).isEqualTo(hex(images));
+    }
+
+    /** A streaming INSERT writes .blob files that read back byte for byte. */
+    @Test
+    void aStreamingInsertWritesBlobFilesReadBackByteForByte() throws Exception {
+        createImages("streamed_in", "");
+        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        streaming.getConfig().addConfiguration(CLUSTER.getClientConfiguration());
+        streaming.getConfig().set("execution.target", "remote");
+        streaming.getConfig().set("execution.checkpointing.interval", "1 s");
+        streaming.executeSql(
+                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        Random random = new Random(5);
+        Map<Long, byte[]> images = new HashMap<>();
+        List<String> values = new ArrayList<>();
+        for (long id = 0; id < 20; id++) {
+            byte[] image = id % 6 == 1 ? null : new byte[300 + random.nextInt(500)];
+            if (image != null) {
+                random.nextBytes(image);
+            }
+            images.put(id, image);
+            values.add(
+                    "("
+                            + id
+                            + ", 'c', "
+                            + (image == null ? "CAST(NULL AS BYTES)" : "X'" + hex(image) + "'")
+                            + ")");
+        }
+        streaming
+                .executeSql(
+                        "INSERT INTO dt.`default`.streamed_in VALUES " + String.join(", ", values))
+                .await();
+        assertThat(readImages("streamed_in", "")).isEqualTo(hex(images));
+        assertThat(blobFileNames("streamed_in")).as("rolled at 2 kb").hasSizeGreaterThan(2);
     }
 
     /**
@@ -334,6 +372,39 @@ class BlobColumnsITCase {
     }
 
     @Test
+    void anUpdateToADescriptorOfAMissingFileFailsAndChangesNothing() {
+        createImages("missing_update", "");
+        Map<Long, byte[]> images = insertImages("missing_update", 0, 5);
+        long snapshot = tables.latest("missing_update").id();
+        List<String> blobFiles = blobFileNames("missing_update");
+        List<Path> dataFiles = dataDirectory("missing_update");
+        byte[] dangling =
+                new BlobDescriptor(warehouse.resolve("gone.bin").toUri().toString(), 0, -1)
+                        .serialize();
+        assertThatThrownBy(
+                        () ->
+                                SqlTesting.execute(
+                                        sql,
+                                        "UPDATE missing_update SET img = X'"
+                                                + HexFormat.of().formatHex(dangling)
+                                                + "' WHERE id = 2"))
+                .hasStackTraceContaining("gone.bin");
+        assertThat(tables.latest("missing_update").id()).isEqualTo(snapshot);
+        assertThat(blobFileNames("missing_update")).isEqualTo(blobFiles);
+        assertThat(dataDirectory("missing_update")).as("nothing left behind").isEqualTo(dataFiles);
+        assertThat(readImages("missing_update", "")).isEqualTo(hex(images));
+    }
+
+    private List<Path> dataDirectory(String table) {
+        try (var files =
+                Files.list(warehouse.resolve("default.db").resolve(table).resolve("bucket-0"))) {
+            return files.sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
     void blobDeclarationsAreChecked() {
         assertThatThrownBy(
                         () ->
@@ -457,6 +528,117 @@ class BlobColumnsITCase {
                 .containsExactly("+I[1]");
         assertThatThrownBy(() -> readImages(table, ""))
                 .hasStackTraceContaining(paths[0].getFileName().toString());
+    }
+
+    /**
+     * With {@code compaction.dedicated-files.enabled} (off by default), compaction folds each
+     * group's {@code .blob} files (rolled, then a newer version over the range) and vector-store
+     * files into one file each over the group's rows: row ids, values and BLOB bytes unchanged,
+     * deleted rows still deleted.
+     */
+    @Test
+    void compactionFoldsBlobAndVectorFilesOnlyWhenAsked() {
+        SqlTesting.execute(
+                sql,
+                "CREATE TABLE folded (id BIGINT, caption STRING, img BYTES, emb ARRAY<FLOAT>)"
+                        + " WITH ('blob-field' = 'img', 'blob.target-file-size' = '2 kb',"
+                        + " 'vector-field' = 'emb', 'field.emb.vector-dim' = '2',"
+                        + " 'vector.file.format' = 'json', 'deletion-vectors.enabled' = 'true',"
+                        + " 'compaction.min.file-num' = '2')");
+        for (int insert = 0; insert < 2; insert++) {
+            Random random = new Random(insert);
+            List<String> values = new ArrayList<>();
+            for (long id = insert * 20L; id < insert * 20L + 20; id++) {
+                byte[] image = new byte[200 + random.nextInt(400)];
+                random.nextBytes(image);
+                values.add(
+                        "("
+                                + id
+                                + ", 'c"
+                                + id
+                                + "', "
+                                + (id % 9 == 4 ? "CAST(NULL AS BYTES)" : "X'" + hex(image) + "'")
+                                + ", ARRAY[CAST("
+                                + id
+                                + " AS FLOAT), CAST(0.5 AS FLOAT)])");
+            }
+            SqlTesting.execute(
+                    sql,
+                    "INSERT INTO folded /*+ OPTIONS('sink.parallelism' = '1') */ VALUES "
+                            + String.join(", ", values));
+        }
+        SqlTesting.execute(sql, "UPDATE folded SET img = X'CAFE' WHERE id IN (3, 25)");
+        SqlTesting.execute(
+                sql,
+                "UPDATE folded SET emb = ARRAY[CAST(9 AS FLOAT), CAST(9 AS FLOAT)] WHERE id = 7");
+        SqlTesting.execute(sql, "DELETE FROM folded WHERE id IN (5, 30)");
+        String query = "SELECT _ROW_ID, id, caption, img, emb FROM folded";
+        List<String> expected = SqlTesting.rows(sql, query);
+        assertThat(expected)
+                .hasSize(38)
+                .anyMatch(r -> r.endsWith(", 3, c3, [-54, -2], [3.0, 0.5]]"));
+        List<String> blobs = blobFileNames("folded");
+        List<ManifestEntry> dedicatedBefore = dedicatedFiles("folded");
+        assertThat(dedicatedBefore.stream().filter(e -> e.file().firstRowId() < 20).count())
+                .as("rolled .blob files, a newer version, two vector-store files")
+                .isGreaterThan(4);
+
+        DataEvolutionCompaction.Result plain =
+                new DataEvolutionCompaction(tables.store("folded")).compact("test", 1);
+        assertThat(blobFileNames("folded")).as("off by default").isEqualTo(blobs);
+        assertThat(dedicatedFiles("folded")).isEqualTo(dedicatedBefore);
+
+        SqlTesting.execute(
+                sql, "ALTER TABLE folded SET ('compaction.dedicated-files.enabled' = 'true')");
+        DataEvolutionCompaction.Result result =
+                new DataEvolutionCompaction(tables.store("folded")).compact("test", 2);
+        assertThat(result.snapshotId()).isPresent();
+        List<ManifestEntry> normal =
+                tables.liveFiles("folded").stream()
+                        .filter(e -> DataFileKinds.isNormal(e.file().fileName()))
+                        .toList();
+        List<ManifestEntry> dedicatedAfter = dedicatedFiles("folded");
+        assertThat(dedicatedAfter)
+                .as("one .blob and one vector-store file per group")
+                .hasSize(4)
+                .allSatisfy(
+                        e -> {
+                            assertThat(e.file().rowCount()).isEqualTo(20);
+                            assertThat(e.file().firstRowId()).isIn(0L, 20L);
+                        });
+        assertThat(dedicatedAfter)
+                .as("the vector-store file of rows 20..39, never updated, stays")
+                .filteredOn(e -> e.file().fileSource() != FileSource.COMPACT)
+                .singleElement()
+                .satisfies(
+                        e -> {
+                            assertThat(dedicatedBefore).contains(e);
+                            assertThat(e.file().firstRowId()).isEqualTo(20);
+                            assertThat(DataFileKinds.isVectorStore(e.file().fileName())).isTrue();
+                        });
+        assertThat(
+                        dedicatedAfter.stream()
+                                .filter(e -> DataFileKinds.isBlob(e.file().fileName()))
+                                .map(e -> e.file().writeCols()))
+                .containsOnly(List.of("img"));
+        assertThat(normal.stream().map(e -> e.file().firstRowId()).distinct())
+                .containsExactlyInAnyOrder(0L, 20L);
+        assertThat(SqlTesting.rows(sql, query))
+                .as("row ids, values and BLOB bytes")
+                .containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(SqlTesting.rows(sql, "SELECT COUNT(*) FROM folded")).containsExactly("+I[38]");
+        assertThat(plain.snapshotId()).as("the plain run folded no caption").isEmpty();
+    }
+
+    private List<ManifestEntry> dedicatedFiles(String table) {
+        return tables.liveFiles(table).stream()
+                .filter(e -> !DataFileKinds.isNormal(e.file().fileName()))
+                .sorted(Comparator.comparing(e -> e.file().fileName()))
+                .toList();
+    }
+
+    private static String hex(byte[] bytes) {
+        return HexFormat.of().formatHex(bytes);
     }
 
     @Test

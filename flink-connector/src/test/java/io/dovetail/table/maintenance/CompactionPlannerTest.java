@@ -210,9 +210,14 @@ class CompactionPlannerTest {
 
     private static ManifestEntry dedicated(
             String name, long firstRowId, long rows, long schemaId, String column) {
+        return dedicated(name, firstRowId, rows, schemaId, column, 20);
+    }
+
+    private static ManifestEntry dedicated(
+            String name, long firstRowId, long rows, long schemaId, String column, long size) {
         DataFileMeta meta =
                 DataFileMeta.builder(name)
-                        .fileSize(20)
+                        .fileSize(size)
                         .rowCount(rows)
                         .firstRowId(firstRowId)
                         .sequenceNumbers(1, 1)
@@ -220,6 +225,58 @@ class CompactionPlannerTest {
                         .writeCols(List.of(column))
                         .build();
         return new ManifestEntry(FileKind.ADD, partitionBytes("a"), 0, -1, meta);
+    }
+
+    @Test
+    void dedicatedFilesAreFoldedOnlyWhenAskedAndWorthIt() {
+        TableSchema media =
+                TableSchema.initial(
+                        List.of(
+                                new DataField(0, "id", DataTypes.BIGINT()),
+                                new DataField(1, "img", DataTypes.BLOB()),
+                                new DataField(2, "emb", DataTypes.VECTOR(DataTypes.FLOAT(), 4))),
+                        List.of(),
+                        List.of(),
+                        Map.of("vector.file.format", "avro", "blob.target-file-size", "100 b"),
+                        null,
+                        0);
+        file("a", 0, 10, 20);
+        file("a", 10, 10, 20);
+        file("a", 20, 10, 20);
+        // [0, 9]: an image version over rows 2..5 and a vector update over the whole range
+        files.add(dedicated("data-x-1.blob", 0, 10, 0, "img"));
+        files.add(dedicated("data-x-2.blob", 2, 4, 0, "img"));
+        files.add(dedicated("data-x-3.vector.avro", 0, 10, 0, "emb"));
+        files.add(dedicated("data-x-4.vector.avro", 0, 10, 0, "emb"));
+        // [10, 19]: images rolled at the target size (large, one version each): they stay
+        files.add(dedicated("data-y-1.blob", 10, 5, 0, "img", 90));
+        files.add(dedicated("data-y-2.blob", 15, 5, 0, "img", 90));
+        // [20, 29]: two small images of disjoint rows (a backfill in two parts): folded
+        files.add(dedicated("data-z-1.blob", 20, 3, 0, "img"));
+        files.add(dedicated("data-z-2.blob", 25, 3, 0, "img"));
+
+        CompactionConfig columns = new CompactionConfig(100, 10, 2, Rewrite.COLUMNS);
+        assertThat(new CompactionPlanner(columns, media, id -> media).plan(files))
+                .as("off by default")
+                .isEmpty();
+        List<CompactionTask> tasks =
+                new CompactionPlanner(
+                                new CompactionConfig(100, 10, 2, Rewrite.COLUMNS, true),
+                                media,
+                                id -> media)
+                        .plan(files);
+        assertThat(tasks)
+                .extracting(t -> t.range() + " " + t.columns() + " " + t.inputs().size())
+                .containsExactly("[0, 9] [img] 2", "[0, 9] [emb] 2", "[20, 29] [img] 2");
+        assertThat(tasks).allMatch(CompactionTask::dedicated);
+        assertThat(
+                        new CompactionPlanner(
+                                        new CompactionConfig(100, 10, 3, Rewrite.COLUMNS, true),
+                                        media,
+                                        id -> media)
+                                .plan(files))
+                .as("fewer files than compaction.min.file-num")
+                .isEmpty();
     }
 
     @Test

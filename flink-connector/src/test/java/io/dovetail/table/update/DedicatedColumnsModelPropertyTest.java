@@ -281,15 +281,17 @@ class DedicatedColumnsModelPropertyTest {
                     random.nextBoolean()
                             ? CompactionConfig.Rewrite.FULL
                             : CompactionConfig.Rewrite.COLUMNS;
+            boolean dedicated = random.nextBoolean();
             new DataEvolutionCompaction(store)
                     .compact(
                             "t",
                             ++commit,
                             p -> true,
-                            new CompactionConfig(256 << 20, 1, 2, rewrite));
+                            new CompactionConfig(256 << 20, 1, 2, rewrite, dedicated));
             log.add(
                     "compact ("
                             + rewrite
+                            + (dedicated ? ", dedicated files folded" : "")
                             + "): normal files now "
                             + names(
                                     store
