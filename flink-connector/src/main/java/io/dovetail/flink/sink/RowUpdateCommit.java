@@ -22,7 +22,6 @@ import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.fs.FileIO;
-import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.RowGroups;
@@ -33,6 +32,7 @@ import io.dovetail.table.update.UpdatedRowsMerge;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -42,14 +42,17 @@ import java.util.TreeMap;
 
 /**
  * Commits the row-update files of one checkpoint ({@link Committable.RowUpdateFiles}) as one column
- * update on the latest snapshot L. A file goes in as written when it is alone in a live range of L
- * that equals its own and no commit since its base (but a compaction) added a file over that range;
- * every other file is merged row by row ({@link UpdatedRowsMerge}) into one new file per live
+ * update on the latest snapshot L. A write (one writer's files over one group: its partial-column
+ * file with the {@code .blob} and vector-store files of the same rows, or those alone for an update
+ * of BLOB or VECTOR columns only) goes in as written when it is alone in a live range of L that
+ * equals its own and no commit since its base (but a compaction) added a file over that range;
+ * every other write is merged row by row ({@link UpdatedRowsMerge}) into one new file per live
  * range: files of ranges a compaction merged since, several files of one range (writers whose
  * routing a compaction changed, or one writer's flushes by memory), and files an earlier commit of
  * the same rows overtook (the previous checkpoint's, committed after this one was written, or
- * another job's). Only the rows each file updated are taken, so nothing another commit wrote is
- * reverted.
+ * another job's). Only the rows each write updated are taken, so nothing another commit wrote is
+ * reverted; but a vector-store file carries all the columns of its bunch, so the other VECTOR
+ * columns of those rows keep the values the write read (at its base).
  */
 final class RowUpdateCommit {
 
@@ -63,33 +66,28 @@ final class RowUpdateCommit {
         this.commitUser = commitUser;
     }
 
-    /** One write of one group: its normal file, its .blob files, and the base it was planned on. */
+    /**
+     * One write of one group (its partial-column file and its {@code .blob} and vector-store files,
+     * or only the latter) and the base it was planned on.
+     */
     private record Planned(UpdatedRowsMerge.Write write, long base) {}
 
     Snapshot commit(long identifier, List<Committable.RowUpdateFiles> updates) {
         List<Planned> writes = new ArrayList<>();
         Set<String> columns = new LinkedHashSet<>();
         for (Committable.RowUpdateFiles update : updates) {
-            Map<Long, List<ManifestEntry>> blobs = new HashMap<>();
+            Map<Long, List<ManifestEntry>> byRange = new LinkedHashMap<>();
             for (ManifestEntry file : update.files()) {
                 if (file.file().writeCols() != null) {
                     columns.addAll(file.file().writeCols());
                 }
-                if (!DataFileKinds.isNormal(file.file().fileName())) {
-                    blobs.computeIfAbsent(file.file().firstRowId(), k -> new ArrayList<>())
-                            .add(file);
-                }
+                byRange.computeIfAbsent(file.file().firstRowId(), k -> new ArrayList<>()).add(file);
             }
-            for (ManifestEntry file : update.files()) {
-                if (DataFileKinds.isNormal(file.file().fileName())) {
-                    writes.add(
-                            new Planned(
-                                    new UpdatedRowsMerge.Write(
-                                            file,
-                                            blobs.getOrDefault(file.file().firstRowId(), List.of()),
-                                            update.updatedRows()),
-                                    update.baseSnapshotId()));
-                }
+            for (List<ManifestEntry> files : byRange.values()) {
+                writes.add(
+                        new Planned(
+                                new UpdatedRowsMerge.Write(files, update.updatedRows()),
+                                update.baseSnapshotId()));
             }
         }
         Snapshot latest = store.latestSnapshot().orElseThrow();
@@ -121,13 +119,11 @@ final class RowUpdateCommit {
                             && range.equals(planned.write().range())
                             && writesPerRange.get(range.first()) == 1
                             && !changed.since(planned.base(), range);
-            List<ManifestEntry> own = new ArrayList<>(planned.write().blobs());
-            own.add(0, planned.write().normal());
             if (asWritten) {
-                kept.addAll(own);
+                kept.addAll(planned.write().files());
             } else {
                 merged.add(planned.write());
-                replaced.addAll(own);
+                replaced.addAll(planned.write().files());
             }
         }
         List<ManifestEntry> rewritten =
