@@ -195,15 +195,7 @@ class BlobColumnsITCase {
         insertImages("streamed", 30, 30).forEach(images::put);
         List<String> normalBefore = normalFileNames("streamed");
         List<String> blobsBefore = blobFileNames("streamed");
-        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        streaming.getConfig().addConfiguration(CLUSTER.getClientConfiguration());
-        streaming.getConfig().set("execution.target", "remote");
-        streaming.getConfig().set("parallelism.default", "2");
-        streaming.getConfig().set("execution.checkpointing.interval", "1 s");
-        streaming.executeSql(
-                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
-                        + warehouse.toUri()
-                        + "')");
+        TableEnvironment streaming = tables.streamingSession(CLUSTER);
 
         Map<Long, Long> rowIds = new HashMap<>();
         try (CloseableIterator<Row> rows =

@@ -221,15 +221,7 @@ class VectorColumnsITCase {
                         .map(e -> e.file().fileName())
                         .filter(DataFileKinds::isNormal)
                         .toList();
-        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        streaming.getConfig().addConfiguration(CLUSTER.getClientConfiguration());
-        streaming.getConfig().set("execution.target", "remote");
-        streaming.getConfig().set("parallelism.default", "2");
-        streaming.getConfig().set("execution.checkpointing.interval", "1 s");
-        streaming.executeSql(
-                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
-                        + warehouse.toUri()
-                        + "')");
+        TableEnvironment streaming = tables.streamingSession(CLUSTER);
         Map<Long, Long> rowIds = new TreeMap<>();
         for (Row row : collect("SELECT id, _ROW_ID FROM streamed")) {
             rowIds.put((Long) row.getField(0), (Long) row.getField(1));
