@@ -281,9 +281,9 @@ class ClusterEndToEndITCase {
     /**
      * The embedding pipeline (examples/embed-stream.sql) on the cluster: a streaming INSERT of
      * documents with a BLOB image and a streaming {@code docs$column_updates} job that reads each
-     * new row and writes its embedding back by {@code _ROW_ID}, with both TaskManagers killed
-     * while both jobs run. Every row arrives once and gets exactly its embedding, every checkpoint of each job
-     * commits once, and the images stay in the {@code .blob} files the appends wrote.
+     * new row and writes its embedding back by {@code _ROW_ID}, with both TaskManagers killed while
+     * both jobs run. Every row arrives once and gets exactly its embedding, every checkpoint of
+     * each job commits once, and the images stay in the {@code .blob} files the appends wrote.
      */
     @Test
     void embedPipelineRecoversFromAKilledTaskManager() throws Exception {
@@ -354,7 +354,13 @@ class ClusterEndToEndITCase {
                                             + " COUNT(DISTINCT _ROW_ID) AS row_ids, MIN(id) AS"
                                             + " low, MAX(id) AS high FROM `docs$row_tracking`"))
                     .containsExactly(
-                            "n=" + rows + ", ids=" + rows + ", row_ids=" + rows + ", low=1, high="
+                            "n="
+                                    + rows
+                                    + ", ids="
+                                    + rows
+                                    + ", row_ids="
+                                    + rows
+                                    + ", low=1, high="
                                     + rows);
             assertThat(
                             reading.execute(
@@ -384,7 +390,8 @@ class ClusterEndToEndITCase {
                 imageRows += entry.file().rowCount();
             } else {
                 assertThat(columns)
-                        .as("%s: appends hold the other columns, updates the embedding alone",
+                        .as(
+                                "%s: appends hold the other columns, updates the embedding alone",
                                 entry.file().fileName())
                         .isIn(List.of("id", "body", "embedding"), List.of("embedding"));
             }

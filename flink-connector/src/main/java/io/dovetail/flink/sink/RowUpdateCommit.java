@@ -30,6 +30,9 @@ import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.update.UpdatedRowsMerge;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -52,9 +55,16 @@ import java.util.TreeMap;
  * the same rows overtook (the previous checkpoint's, committed after this one was written, or
  * another job's). Only the rows each write updated are taken, so nothing another commit wrote is
  * reverted; but a vector-store file carries all the columns of its bunch, so the other VECTOR
- * columns of those rows keep the values the write read (at its base).
+ * columns of those rows keep the values the write read (at its base). A compaction that commits
+ * between reading L and the commit (one that split a range the commit cannot rebase onto) makes it
+ * plan again on the new latest snapshot, at most {@value #MAX_REPLANS} times.
  */
 final class RowUpdateCommit {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RowUpdateCommit.class);
+
+    /** Re-plans of one checkpoint's commit after compactions that overtook it. */
+    private static final int MAX_REPLANS = 10;
 
     private final TableStore store;
     private final TableCommit commit;
@@ -90,12 +100,36 @@ final class RowUpdateCommit {
                                 update.baseSnapshotId()));
             }
         }
-        Snapshot latest = store.latestSnapshot().orElseThrow();
-        // a column update commits as APPEND
-        Optional<Snapshot> done = commit.committed(commitUser, identifier, CommitKind.APPEND);
-        if (done.isPresent()) {
-            return done.get(); // a replay after recovery
+        for (int replans = 0; ; replans++) {
+            Snapshot latest = store.latestSnapshot().orElseThrow();
+            // a column update commits as APPEND
+            Optional<Snapshot> done = commit.committed(commitUser, identifier, CommitKind.APPEND);
+            if (done.isPresent()) {
+                return done.get(); // a replay after recovery
+            }
+            try {
+                return commitOnto(latest, identifier, writes, List.copyOf(columns));
+            } catch (DovetailException e) {
+                if (replans >= MAX_REPLANS || !compactedSince(latest)) {
+                    throw e;
+                }
+                LOG.info(
+                        "Checkpoint {}'s column update, planned on snapshot {}, lost to a"
+                                + " compaction; planning it again on the latest snapshot",
+                        identifier,
+                        latest.id(),
+                        e);
+            }
         }
+    }
+
+    /**
+     * Commits {@code writes} onto {@code latest}: as written where nothing changed their range
+     * since their base, else merged row by row into files planned on {@code latest}. A refused
+     * commit deletes the files it wrote and leaves the staged ones.
+     */
+    private Snapshot commitOnto(
+            Snapshot latest, long identifier, List<Planned> writes, List<String> columns) {
         SnapshotFiles files = store.files(latest);
         TreeMap<Long, RowRange> live = new TreeMap<>();
         RowGroups.rangesOfLiveFiles(files.liveFiles()).forEach(r -> live.put(r.first(), r));
@@ -129,7 +163,7 @@ final class RowUpdateCommit {
         List<ManifestEntry> rewritten =
                 merged.isEmpty()
                         ? List.of()
-                        : UpdatedRowsMerge.onto(store, latest, List.copyOf(columns)).write(merged);
+                        : UpdatedRowsMerge.onto(store, latest, columns).write(merged);
         List<ManifestEntry> all = new ArrayList<>(kept);
         all.addAll(rewritten);
         Snapshot snapshot;
@@ -145,6 +179,21 @@ final class RowUpdateCommit {
             delete(files, replaced); // this commit made it: no snapshot references them
         }
         return snapshot;
+    }
+
+    /**
+     * Whether a compaction committed after {@code snapshot}: between planning on it and the commit
+     * (which rebases onto compactions that merged ranges, but not onto ones that split them).
+     */
+    private boolean compactedSince(Snapshot snapshot) {
+        long latest = store.snapshots().latestId().orElse(snapshot.id());
+        for (long id = snapshot.id() + 1; id <= latest; id++) {
+            if (store.snapshots().exists(id)
+                    && store.snapshots().snapshot(id).commitKind() == CommitKind.COMPACT) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The live range of L that holds {@code range}, or null if none does (stale rows). */

@@ -62,12 +62,12 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * A streaming column update lives with compaction: two writers stream updates of the caption of
  * 2,000 rows (eight groups of 250 rows; about 900 updates a second, each row updated every two
  * seconds or so) for {@value #DEFAULT_SECONDS} seconds, or the number of seconds in system property
- * {@value #SECONDS_PROPERTY} (a soak: {@code -Ddovetail.compaction-soak.seconds=300}), checkpointing
- * every 200 ms, while another thread compacts the table every 600 ms: merging the two neighbouring
- * groups with the fewest rows (each time two groups the writers share out differently), and once
- * one group is left splitting it into eight again. The job runs without restarts (any failure fails
- * the test: no commit may conflict), commits each checkpoint once, and leaves each row exactly its
- * last update.
+ * {@value #SECONDS_PROPERTY} (a soak: {@code -Ddovetail.compaction-soak.seconds=300}),
+ * checkpointing every 200 ms, while another thread compacts the table every 600 ms: merging the two
+ * neighbouring groups with the fewest rows (each time two groups the writers share out
+ * differently), and once one group is left splitting it into eight again. The job runs without
+ * restarts (any failure fails the test: no commit may conflict), commits each checkpoint once, and
+ * leaves each row exactly its last update.
  */
 class StreamingColumnUpdateCompactionITCase {
 
