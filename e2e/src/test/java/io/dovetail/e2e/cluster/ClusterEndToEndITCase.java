@@ -315,7 +315,7 @@ class ClusterEndToEndITCase {
                             + rows
                             + "', 'number-of-rows' = '"
                             + rows
-                            + "', 'rows-per-second' = '200')");
+                            + "', 'rows-per-second' = '100')");
             String insert =
                     inserting.submit(
                             "INSERT INTO docs SELECT id, CONCAT('document ', CAST(id AS STRING)),"
