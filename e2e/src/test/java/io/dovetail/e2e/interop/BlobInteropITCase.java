@@ -259,6 +259,84 @@ class BlobInteropITCase {
                 .isEqualTo(paimonRowIdsWithImages("made"));
     }
 
+    /**
+     * Streaming {@code t$column_updates} of a BLOB column alone (a small buffer: several writes a
+     * group, merged by the commit) and of a BLOB column with a normal one (written as is): Paimon
+     * reads every value as Dovetail does, and as written.
+     */
+    @Test
+    void streamingBlobColumnUpdatesReadTheSameThroughPaimon() throws Exception {
+        sql.executeSql(
+                        "CREATE TABLE dovetail.`default`.streamed (id BIGINT, caption STRING, img"
+                                + " BYTES, audio BYTES) WITH ('blob-field' = 'img,audio')")
+                .await();
+        insert("dovetail", "streamed", 0, 20);
+        insert("dovetail", "streamed", 20, 20);
+        Map<String, String> rowIdById = new HashMap<>();
+        for (String row :
+                read("dovetail", "streamed", "id, _ROW_ID FROM `streamed$row_tracking` --")) {
+            String[] fields = row.substring(3, row.length() - 1).split(", ");
+            rowIdById.put(fields[0], fields[1]);
+        }
+        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        streaming.getConfig().addConfiguration(CLUSTER.getClientConfiguration());
+        streaming.getConfig().set("execution.target", "remote");
+        streaming.getConfig().set("parallelism.default", "2");
+        streaming.getConfig().set("execution.checkpointing.interval", "1 s");
+        BothCatalogs.register(streaming, root);
+        Random random = new Random(99);
+        Map<String, String> images = new HashMap<>();
+        List<String> updates = new ArrayList<>();
+        for (int id = 1; id < 40; id += 3) {
+            byte[] image = id % 4 == 0 ? null : bytes(random, 200 + random.nextInt(900));
+            images.put(
+                    String.valueOf(id), image == null ? "null" : HexFormat.of().formatHex(image));
+            updates.add(
+                    "(CAST("
+                            + rowIdById.get(String.valueOf(id))
+                            + " AS BIGINT), "
+                            + (image == null ? "CAST(NULL AS BYTES)" : hex(image))
+                            + ")");
+        }
+        streaming
+                .executeSql(
+                        "INSERT INTO dovetail.`default`.`streamed$column_updates` /*+"
+                                + " OPTIONS('sink.column-updates.buffer-size' = '2 kb') */"
+                                + " (_ROW_ID, img) SELECT * FROM (VALUES "
+                                + String.join(", ", updates)
+                                + ") AS u (rid, img)")
+                .await();
+        streaming
+                .executeSql(
+                        "INSERT INTO dovetail.`default`.`streamed$column_updates` (_ROW_ID,"
+                                + " caption, audio) VALUES (CAST("
+                                + rowIdById.get("5")
+                                + " AS BIGINT), 'five', X'05'), (CAST("
+                                + rowIdById.get("30")
+                                + " AS BIGINT), 'thirty', CAST(NULL AS BYTES))")
+                .await();
+
+        sql.executeSql(
+                "CREATE CATALOG paimon_later WITH ('type' = 'paimon', 'warehouse' = '"
+                        + root.toUri()
+                        + "')");
+        String all = "id, caption, img, audio";
+        List<String> dovetail = read("dovetail", "streamed", all);
+        assertThat(read("paimon_later", "streamed", all)).isEqualTo(dovetail).hasSize(40);
+        for (String row : read("paimon_later", "streamed", "id, img")) {
+            String[] fields = row.substring(3, row.length() - 1).split(", ");
+            if (images.containsKey(fields[0])) {
+                assertThat(fields[1]).as("img of %s", fields[0]).isEqualTo(images.get(fields[0]));
+            }
+        }
+        assertThat(
+                        read(
+                                "paimon_later",
+                                "streamed",
+                                "id, caption, audio FROM streamed WHERE id IN (5, 30) --"))
+                .containsExactlyInAnyOrder("+I[5, five, 05]", "+I[30, thirty, null]");
+    }
+
     @Test
     void inlineDescriptorColumnsReadTheSameInBothEngines() throws Exception {
         java.nio.file.Path[] files = new java.nio.file.Path[4];

@@ -23,8 +23,6 @@ import io.dovetail.flink.sink.SinkOptions;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.path.TablePaths;
-import io.dovetail.table.schema.DataEvolutionTableValidator;
-import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.SnapshotPins;
 
 import org.apache.flink.api.common.typeinfo.Types;
@@ -37,7 +35,6 @@ import org.apache.flink.table.data.RowData;
 
 import javax.annotation.Nullable;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
@@ -170,9 +167,6 @@ public final class RowLevelSink {
                     "row-level updates and deletes in streaming mode",
                     "Run them as batch jobs ('execution.runtime-mode' = 'batch')");
         }
-        if (kind == Kind.COLUMN_UPDATE_STREAM && !batch) {
-            refuseDedicatedColumns();
-        }
         SingleOutputStreamOperator<Committable> writers = writers(rows, batch);
         writers.setParallelism(writers(rows));
         CommitTopology.uid(writers, CommitTopology.WRITER, uids);
@@ -197,25 +191,6 @@ public final class RowLevelSink {
                                 + " of "
                                 + table.root().getName())
                 .id();
-    }
-
-    /**
-     * A streaming column update's commit merges files row by row through their normal file, which
-     * an update of BLOB or VECTOR columns (in files of their own) may not have.
-     */
-    private void refuseDedicatedColumns() {
-        TableSchema schema = TableStore.open(table).latestSchema();
-        List<String> dedicated = new ArrayList<>();
-        for (String column : updatedColumns) {
-            schema.field(column)
-                    .filter(field -> DataEvolutionTableValidator.isDedicatedColumn(schema, field))
-                    .ifPresent(field -> dedicated.add(field.name()));
-        }
-        if (!dedicated.isEmpty()) {
-            throw Errors.unsupported(
-                    "streaming updates of the BLOB or VECTOR columns " + dedicated,
-                    "Update them in a batch job ('execution.runtime-mode' = 'batch')");
-        }
     }
 
     private int writers(DataStream<RowData> rows) {

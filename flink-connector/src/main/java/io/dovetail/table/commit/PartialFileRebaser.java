@@ -174,7 +174,7 @@ final class PartialFileRebaser {
         for (ManifestEntry entry : target.staged()) {
             groups.add(
                     StagedFiles.group(
-                            files, entry, List.of(), partition, store.schemas()::schema, fields));
+                            files, List.of(entry), partition, store.schemas()::schema, fields));
         }
         return groups;
     }

@@ -69,7 +69,8 @@ public final class ProviderSelection {
     /**
      * The providers of a group.
      *
-     * @param normalFiles the group's normal files in manifest order (at least one)
+     * @param normalFiles the group's normal files in manifest order (at least one, but for staged
+     *     files of dedicated columns only: {@link StagedFiles})
      * @param dedicatedFiles the group's {@code .blob} and vector-store files
      * @param partition the group's partition
      * @param schemas schema by id
@@ -150,7 +151,7 @@ public final class ProviderSelection {
 
         /** The {@code _SEQUENCE_NUMBER} of every row: the newest file's max sequence number. */
         public long sequenceNumber() {
-            return ordered.get(0).meta().maxSequenceNumber();
+            return ordered.isEmpty() ? 0 : ordered.get(0).meta().maxSequenceNumber();
         }
 
         /** The files to open for {@code fields} and the source of each of them. */
@@ -291,7 +292,10 @@ public final class ProviderSelection {
                 return -1;
             }
             if (field.id() == SystemFields.ROW_ID_FIELD_ID) {
-                return written.get(0).containsKey(SystemFields.ROW_ID_FIELD_ID) ? 0 : -1;
+                return !written.isEmpty()
+                                && written.get(0).containsKey(SystemFields.ROW_ID_FIELD_ID)
+                        ? 0
+                        : -1;
             }
             for (int i = 0; i < written.size(); i++) {
                 if (written.get(i).containsKey(field.id())) {

@@ -17,6 +17,7 @@
  */
 package io.dovetail.table.read;
 
+import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.scan.SnapshotFiles;
@@ -28,42 +29,41 @@ import java.util.List;
 import java.util.function.LongFunction;
 
 /**
- * Files written for a commit that has not happened (yet), read on their own: a staged normal file
- * with the {@code .blob} files written over the same rows, as one group of its own read through
- * provider selection, so its columns come out in the read schema like any committed group's.
+ * Files written for a commit that has not happened (yet), read on their own: the files one write
+ * staged over one row range (a normal partial-column file and the {@code .blob} and vector-store
+ * files written over the same rows, or dedicated files only, for an update of BLOB or VECTOR
+ * columns alone), as one group of its own read through provider selection, so its columns come out
+ * in the read schema like any committed group's.
  */
 public final class StagedFiles {
 
     private StagedFiles() {}
 
     /**
-     * The group of staged {@code normal} (a file with a first row id) and {@code blobs}, in
-     * partition {@code partition}, read in full, selecting {@code fields}; paths are resolved as
-     * {@code files} resolves them. BLOB values come as descriptors of the staged {@code .blob}
-     * files: the writer they are merged into copies the bytes, streamed, never held whole.
+     * The group of staged {@code files} (all with the first row id and row count of the range they
+     * cover), in partition {@code partition}, read in full, selecting {@code fields}; paths are
+     * resolved as {@code paths} resolves them. BLOB values come as descriptors of the staged {@code
+     * .blob} files: the writer they are merged into copies the bytes, streamed, never held whole.
      */
     public static FileGroup group(
-            SnapshotFiles files,
-            ManifestEntry normal,
-            List<ManifestEntry> blobs,
+            SnapshotFiles paths,
+            List<ManifestEntry> files,
             PartitionValues partition,
             LongFunction<TableSchema> schemas,
             List<DataField> fields) {
-        List<ProviderSelection.Candidate> blobCandidates = new ArrayList<>();
-        for (ManifestEntry blob : blobs) {
-            blobCandidates.add(candidate(files, blob));
+        List<ProviderSelection.Candidate> normal = new ArrayList<>();
+        List<ProviderSelection.Candidate> dedicated = new ArrayList<>();
+        for (ManifestEntry file : files) {
+            (DataFileKinds.isNormal(file.file().fileName()) ? normal : dedicated)
+                    .add(candidate(paths, file));
         }
         ProviderSelection.Selected selected =
-                ProviderSelection.of(
-                                List.of(candidate(files, normal)),
-                                blobCandidates,
-                                partition,
-                                schemas)
-                        .select(fields, true);
+                ProviderSelection.of(normal, dedicated, partition, schemas).select(fields, true);
+        ManifestEntry first = files.get(0);
         return new FileGroup(
-                normal.partition(),
-                RowRange.of(normal.file()),
-                normal.file(),
+                first.partition(),
+                RowRange.of(first.file()),
+                first.file(),
                 selected.files(),
                 selected.sources(),
                 null,

@@ -19,7 +19,6 @@ package io.dovetail.table.update;
 
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
-import io.dovetail.table.manifest.DataFileKinds;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.read.FileGroup;
@@ -62,24 +61,41 @@ import java.util.stream.IntStream;
 public final class UpdatedRowsMerge {
 
     /**
-     * Staged files of one write over one row range: a normal partial-column file with the {@code
-     * .blob} files written over the same rows, and the row ids of the range it gave new values.
+     * Staged files of one write over one row range, all starting at the range's first row id and
+     * covering it: a normal partial-column file with the {@code .blob} and vector-store files
+     * written over the same rows, or only the latter (an update of BLOB or VECTOR columns alone);
+     * and the row ids of the range it gave new values.
      */
-    public record Write(
-            ManifestEntry normal, List<ManifestEntry> blobs, Roaring64NavigableMap rows) {
+    public record Write(List<ManifestEntry> files, Roaring64NavigableMap rows) {
 
         public Write {
-            if (normal.file().firstRowId() == null
-                    || !DataFileKinds.isNormal(normal.file().fileName())) {
-                throw Errors.invalidArgument(
-                        "A staged write starts with a normal file with row ids, got "
-                                + normal.file().fileName());
+            files = List.copyOf(files);
+            if (files.isEmpty()) {
+                throw Errors.invalidArgument("A staged write has at least one file.");
             }
-            blobs = List.copyOf(blobs);
+            RowRange range = null;
+            for (ManifestEntry file : files) {
+                if (range == null && file.file().firstRowId() != null) {
+                    range = RowRange.of(file.file());
+                }
+                if (file.file().firstRowId() == null || !RowRange.of(file.file()).equals(range)) {
+                    throw Errors.invalidArgument(
+                            "The files of a staged write cover one row range, "
+                                    + range
+                                    + ", but "
+                                    + file.file().fileName()
+                                    + " does not");
+                }
+            }
         }
 
         public RowRange range() {
-            return RowRange.of(normal.file());
+            return RowRange.of(files.get(0).file());
+        }
+
+        /** The partition the write's files are in. */
+        byte[] partition() {
+            return files.get(0).partition();
         }
     }
 
@@ -177,9 +193,8 @@ public final class UpdatedRowsMerge {
             FileGroup group =
                     StagedFiles.group(
                             files,
-                            write.normal(),
-                            write.blobs(),
-                            PartitionValues.decoder(schema).apply(write.normal().partition()),
+                            write.files(),
+                            PartitionValues.decoder(schema).apply(write.partition()),
                             store.schemas()::schema,
                             fields);
             reader =

@@ -44,7 +44,6 @@ import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,24 +53,30 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * A streaming column update lives with compaction: two writers stream 6,000 updates of the caption
- * of 2,000 rows (eight groups of 250 rows; every row updated three times, far apart) over about
- * seven seconds, checkpointing every 200 ms, while another thread compacts the table every 600 ms:
- * first merging neighbouring groups (each time two groups the writers share out differently), then
- * rewriting a merged range in place. The job runs without restarts (any failure fails the test: no
- * commit may conflict), commits each checkpoint once, and leaves each row exactly its last update.
+ * A streaming column update lives with compaction: two writers stream updates of the caption of
+ * 2,000 rows (eight groups of 250 rows; about 900 updates a second, each row updated every two
+ * seconds or so) for {@value #DEFAULT_SECONDS} seconds, or the number of seconds in system property
+ * {@value #SECONDS_PROPERTY} (a soak: {@code -Ddovetail.compaction-soak.seconds=300}),
+ * checkpointing every 200 ms, while another thread compacts the table every 600 ms: merging the two
+ * neighbouring groups with the fewest rows (each time two groups the writers share out
+ * differently), and once one group is left splitting it into eight again. The job runs without
+ * restarts (any failure fails the test: no commit may conflict), commits each checkpoint once, and
+ * leaves each row exactly its last update.
  */
 class StreamingColumnUpdateCompactionITCase {
 
+    static final String SECONDS_PROPERTY = "dovetail.compaction-soak.seconds";
+    static final int DEFAULT_SECONDS = 12;
     private static final int ROWS = 2_000;
     private static final int GROUPS = 8;
-    private static final int UPDATES = 3 * ROWS;
+    private static final long SECONDS = Long.getLong(SECONDS_PROPERTY, DEFAULT_SECONDS);
+    private static final long UPDATES = SECONDS * 900;
 
     @RegisterExtension
     static final MiniClusterExtension CLUSTER =
@@ -84,8 +89,11 @@ class StreamingColumnUpdateCompactionITCase {
     @TempDir java.nio.file.Path dir;
 
     @Test
-    @Timeout(value = 3, unit = TimeUnit.MINUTES)
-    void compactionsWhileUpdatesStreamNeitherConflictNorLoseUpdates() throws Exception {
+    void compactionsWhileUpdatesStreamNeitherConflictNorLoseUpdates() {
+        assertTimeoutPreemptively(Duration.ofSeconds(3 * SECONDS + 120), this::streamAndCompact);
+    }
+
+    private void streamAndCompact() throws Exception {
         TablePaths table = new TablePaths(new Path(dir.toUri()));
         TableStore store = TableStore.at(table);
         CaptionTables.create(store, ROWS, GROUPS, null);
@@ -116,6 +124,7 @@ class StreamingColumnUpdateCompactionITCase {
         }
 
         assertThat(compactor.merges).as("compactions merged groups").isGreaterThanOrEqualTo(3);
+        assertThat(compactor.splits).as("compactions split a group").isGreaterThanOrEqualTo(1);
         assertThat(compactor.committed)
                 .as("compactions committed while the updates streamed")
                 .isGreaterThanOrEqualTo(6);
@@ -138,6 +147,19 @@ class StreamingColumnUpdateCompactionITCase {
         }
         assertThat(compactionsSeen).isEqualTo(compactor.committed);
         assertThat(identifiers).as("updates spanned many checkpoints").hasSizeGreaterThan(10);
+        System.out.printf(
+                "%d s of input: %d updates of %d rows, %d checkpoints committed, %d compactions"
+                        + " committed (%d merges, %d splits), %d compactions lost to a commit of"
+                        + " the job and planned again, 0 job failures; %d rows checked%n",
+                SECONDS,
+                UPDATES,
+                ROWS,
+                identifiers.size(),
+                compactor.committed,
+                compactor.merges,
+                compactor.splits,
+                compactor.lost,
+                model.size());
     }
 
     private static String caption(long update) {
@@ -155,7 +177,8 @@ class StreamingColumnUpdateCompactionITCase {
 
     /**
      * Every 600 ms: merges the two neighbouring groups with the fewest rows, or once one group is
-     * left, rewrites it in place; a compaction that loses to a commit of the job is planned again.
+     * left, splits it into {@link #GROUPS}; a compaction that loses to a commit of the job is
+     * planned again.
      */
     private static final class Compactor implements Runnable {
 
@@ -163,6 +186,8 @@ class StreamingColumnUpdateCompactionITCase {
         private final TableStore store;
         int committed;
         int merges;
+        int splits;
+        int lost;
 
         Compactor(TableStore store) {
             this.store = store;
@@ -176,26 +201,45 @@ class StreamingColumnUpdateCompactionITCase {
                     Snapshot latest = store.latestSnapshot().orElseThrow();
                     List<RowRange> ranges =
                             RowGroups.rangesOfLiveFiles(store.files(latest).liveFiles());
-                    RowRange output = ranges.get(0);
-                    for (int i = 0; i + 1 < ranges.size(); i++) {
-                        RowRange merged =
-                                new RowRange(ranges.get(i).first(), ranges.get(i + 1).last());
-                        if (i == 0 || merged.count() < output.count()) {
-                            output = merged;
-                        }
-                    }
+                    RowRange[] outputs =
+                            ranges.size() > 1 ? new RowRange[] {fewestRows(ranges)} : split(ranges);
                     new TableCommit(store)
                             .commit(
                                     TestCompaction.rewrite(
-                                            store, "compactor-" + committed, latest, output));
+                                            store, "compactor-" + committed, latest, outputs));
                     committed++;
                     merges += ranges.size() > 1 ? 1 : 0;
+                    splits += ranges.size() > 1 ? 0 : 1;
                 } catch (DovetailException e) {
-                    // lost to a commit of the job: plan again on the next round
+                    lost++; // lost to a commit of the job: plan again on the next round
                 } catch (InterruptedException e) {
                     return;
                 }
             }
+        }
+
+        /** The two neighbouring ranges with the fewest rows, merged. */
+        private static RowRange fewestRows(List<RowRange> ranges) {
+            RowRange output = null;
+            for (int i = 0; i + 1 < ranges.size(); i++) {
+                RowRange merged = new RowRange(ranges.get(i).first(), ranges.get(i + 1).last());
+                if (output == null || merged.count() < output.count()) {
+                    output = merged;
+                }
+            }
+            return output;
+        }
+
+        /** The one range, split into {@link #GROUPS} ranges. */
+        private static RowRange[] split(List<RowRange> ranges) {
+            RowRange all = ranges.get(0);
+            long size = all.count() / GROUPS;
+            RowRange[] outputs = new RowRange[GROUPS];
+            for (int i = 0; i < GROUPS; i++) {
+                long first = all.first() + i * size;
+                outputs[i] = new RowRange(first, i == GROUPS - 1 ? all.last() : first + size - 1);
+            }
+            return outputs;
         }
     }
 }

@@ -48,6 +48,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -218,30 +219,80 @@ class BlobColumnsITCase {
     }
 
     /**
-     * A streaming t$column_updates of a BLOB column is refused by name when the job is built (its
-     * commit merges rows through normal files, which a BLOB update may not have); nothing is
-     * committed.
+     * A streaming t$column_updates of a BLOB column alone writes, per flush and touched group, a
+     * {@code .blob} file over the group's range and no normal file; with a buffer of a few values a
+     * writer flushes several times a group and the commit merges those writes row by row into one
+     * file per group. With a normal column too, each group's files go in as written. Values byte
+     * for byte, no file of the replaced writes left behind.
      */
     @Test
-    void aStreamingUpdateOfABlobColumnIsRefusedByName() {
+    void aStreamingUpdateOfABlobColumnWritesBlobFilesOverTheUpdatedGroups() throws Exception {
         createImages("streamed", "");
-        insertImages("streamed", 0, 3);
-        long before = tables.latest("streamed").id();
-        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        streaming.getConfig().set("execution.checkpointing.interval", "1 s");
-        streaming.executeSql(
-                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
-                        + warehouse.toUri()
-                        + "')");
-        assertThatThrownBy(
-                        () ->
-                                streaming.executeSql(
-                                        "INSERT INTO dt.`default`.`streamed$column_updates`"
-                                                + " (_ROW_ID, caption, img) SELECT _ROW_ID,"
-                                                + " caption, img FROM dt.`default`.streamed"))
-                .hasStackTraceContaining(
-                        "Not supported: streaming updates of the BLOB or VECTOR columns [img]");
-        assertThat(tables.latest("streamed").id()).isEqualTo(before);
+        Map<Long, byte[]> images = insertImages("streamed", 0, 30);
+        insertImages("streamed", 30, 30).forEach(images::put);
+        List<String> normalBefore = normalFileNames("streamed");
+        List<String> blobsBefore = blobFileNames("streamed");
+        TableEnvironment streaming = tables.streamingSession(CLUSTER);
+
+        Map<Long, Long> rowIds = new HashMap<>();
+        try (CloseableIterator<Row> rows =
+                sql.executeSql("SELECT id, _ROW_ID FROM streamed").collect()) {
+            rows.forEachRemaining(r -> rowIds.put((Long) r.getField(0), (Long) r.getField(1)));
+        }
+        Random random = new Random(7);
+        List<String> updates = new ArrayList<>();
+        for (long id = 1; id < 60; id += 3) { // both groups
+            byte[] image = null;
+            if (id % 9 != 4) {
+                image = new byte[300 + random.nextInt(1200)];
+                random.nextBytes(image);
+            }
+            images.put(id, image);
+            updates.add("(CAST(" + rowIds.get(id) + " AS BIGINT), " + bytes(image) + ")");
+        }
+        streaming
+                .executeSql(
+                        "INSERT INTO dt.`default`.`streamed$column_updates` /*+"
+                                + " OPTIONS('sink.column-updates.buffer-size' = '2 kb') */"
+                                + " (_ROW_ID, img) SELECT * FROM (VALUES "
+                                + String.join(", ", updates)
+                                + ") AS u (rid, img)")
+                .await();
+        assertThat(readImages("streamed", "")).isEqualTo(hex(images));
+        assertThat(normalFileNames("streamed"))
+                .as("no normal file written")
+                .isEqualTo(normalBefore);
+        List<ManifestEntry> added =
+                tables.liveFiles("streamed").stream()
+                        .filter(e -> DataFileKinds.isBlob(e.file().fileName()))
+                        .filter(e -> !blobsBefore.contains(e.file().fileName()))
+                        .sorted(Comparator.comparing(e -> e.file().firstRowId()))
+                        .toList();
+        assertThat(added)
+                .as("one merged .blob file per group")
+                .extracting(e -> e.file().firstRowId() + "+" + e.file().rowCount())
+                .containsExactly("0+30", "30+30");
+
+        streaming
+                .executeSql(
+                        "INSERT INTO dt.`default`.`streamed$column_updates` (_ROW_ID, caption,"
+                                + " img) VALUES (CAST("
+                                + rowIds.get(2L)
+                                + " AS BIGINT), 'two', X'0102'), (CAST("
+                                + rowIds.get(45L)
+                                + " AS BIGINT), 'forty-five', CAST(NULL AS BYTES))")
+                .await();
+        images.put(2L, new byte[] {1, 2});
+        images.put(45L, null);
+        assertThat(readImages("streamed", "")).isEqualTo(hex(images));
+        assertThat(SqlTesting.rows(sql, "SELECT id, caption FROM streamed WHERE id IN (2, 45, 46)"))
+                .containsExactlyInAnyOrder(
+                        "+I[2, two]", "+I[45, forty-five]", "+I[46, caption-46]");
+        try (Stream<Path> written = Files.list(warehouse.resolve("default.db/streamed/bucket-0"))) {
+            assertThat(written.map(f -> f.getFileName().toString()).filter(DataFileKinds::isBlob))
+                    .as("no .blob file of a replaced write left behind")
+                    .containsExactlyInAnyOrderElementsOf(blobFileNames("streamed"));
+        }
     }
 
     @Test
@@ -731,6 +782,18 @@ class BlobColumnsITCase {
                 .filter(DataFileKinds::isBlob)
                 .sorted()
                 .toList();
+    }
+
+    private List<String> normalFileNames(String table) {
+        return tables.liveFiles(table).stream()
+                .map(e -> e.file().fileName())
+                .filter(DataFileKinds::isNormal)
+                .sorted()
+                .toList();
+    }
+
+    private static String bytes(byte[] value) {
+        return value == null ? "CAST(NULL AS BYTES)" : "X'" + HexFormat.of().formatHex(value) + "'";
     }
 
     private Path blobPath(String table, ManifestEntry entry) {

@@ -23,7 +23,9 @@ import io.dovetail.table.path.Warehouse;
 import io.dovetail.table.snapshot.Snapshot;
 
 import org.apache.flink.core.fs.Path;
+import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
@@ -57,6 +59,24 @@ final class SqlTesting {
             throw new RuntimeException(e);
         }
         return out;
+    }
+
+    /**
+     * A streaming session on {@code cluster} with the warehouse as catalog {@code dt}: parallelism
+     * 2, a checkpoint a second.
+     */
+    TableEnvironment streamingSession(MiniClusterExtension cluster) {
+        TableEnvironment streaming = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        streaming.getConfig().addConfiguration(cluster.getClientConfiguration());
+        streaming.getConfig().set("execution.target", "remote");
+        streaming.getConfig().set("parallelism.default", "2");
+        streaming.getConfig().set("execution.checkpointing.interval", "1 s");
+        execute(
+                streaming,
+                "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
+                        + warehouse.toUri()
+                        + "')");
+        return streaming;
     }
 
     TableStore store(String table) {

@@ -45,6 +45,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -201,6 +202,76 @@ class VectorColumnsITCase {
         assertThat(readVectors("updated", "")).isEqualTo(expected);
         assertThat(SqlTesting.rows(sql, "SELECT COUNT(*) FROM updated WHERE caption = 'changed'"))
                 .containsExactly("+I[10]");
+    }
+
+    /**
+     * A streaming t$column_updates of a VECTOR column writes, per flush and touched group, a new
+     * version of the group's vector-store file (the other VECTOR column carried) and no normal
+     * file; a buffer of a few values makes several writes a group, merged row by row by the commit.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"avro", "json"})
+    void aStreamingUpdateOfAVectorColumnWritesVectorFilesOverTheUpdatedGroups(String format)
+            throws Exception {
+        createVectors("streamed", format, "");
+        Map<Long, String> expected = insertVectors("streamed", 0, 30);
+        insertVectors("streamed", 30, 30).forEach(expected::put);
+        List<String> normalBefore =
+                tables.liveFiles("streamed").stream()
+                        .map(e -> e.file().fileName())
+                        .filter(DataFileKinds::isNormal)
+                        .toList();
+        TableEnvironment streaming = tables.streamingSession(CLUSTER);
+        Map<Long, Long> rowIds = new TreeMap<>();
+        for (Row row : collect("SELECT id, _ROW_ID FROM streamed")) {
+            rowIds.put((Long) row.getField(0), (Long) row.getField(1));
+        }
+        List<String> updates = new ArrayList<>();
+        for (long id = 2; id < 60; id += 4) { // both groups
+            String tags = expected.get(id).substring(expected.get(id).indexOf(" / "));
+            if (id % 10 == 6) {
+                updates.add("(CAST(" + rowIds.get(id) + " AS BIGINT), CAST(NULL AS ARRAY<FLOAT>))");
+                expected.put(id, "null" + tags);
+            } else {
+                updates.add(
+                        "(CAST("
+                                + rowIds.get(id)
+                                + " AS BIGINT), ARRAY[CAST("
+                                + id
+                                + " AS FLOAT), CAST(0.5 AS FLOAT), CAST(-"
+                                + id
+                                + " AS FLOAT), CAST(0.125 AS FLOAT)])");
+                expected.put(id, "[" + (float) id + ", 0.5, " + (float) -id + ", 0.125]" + tags);
+            }
+        }
+        streaming
+                .executeSql(
+                        "INSERT INTO dt.`default`.`streamed$column_updates` /*+"
+                                + " OPTIONS('sink.column-updates.buffer-size' = '1 kb') */"
+                                + " (_ROW_ID, emb) SELECT * FROM (VALUES "
+                                + String.join(", ", updates)
+                                + ") AS u (rid, emb)")
+                .await();
+        assertThat(readVectors("streamed", "")).isEqualTo(expected);
+        assertThat(
+                        tables.liveFiles("streamed").stream()
+                                .map(e -> e.file().fileName())
+                                .filter(DataFileKinds::isNormal)
+                                .toList())
+                .as("no normal file written")
+                .isEqualTo(normalBefore);
+        for (ManifestEntry vector : tables.liveFiles("streamed")) {
+            if (DataFileKinds.isVectorStore(vector.file().fileName())) {
+                assertThat(vector.file().writeCols()).containsExactly("emb", "tags");
+            }
+        }
+        try (Stream<Path> written = Files.list(warehouse.resolve("default.db/streamed/bucket-0"))) {
+            assertThat(
+                            written.map(f -> f.getFileName().toString())
+                                    .filter(DataFileKinds::isVectorStore))
+                    .as("no vector file of a replaced write left behind")
+                    .containsExactlyInAnyOrderElementsOf(vectorFileNames("streamed"));
+        }
     }
 
     @Test

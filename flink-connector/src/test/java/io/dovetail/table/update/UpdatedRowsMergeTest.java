@@ -126,7 +126,7 @@ class UpdatedRowsMergeTest {
         assertThat(files).hasSize(1);
         Roaring64NavigableMap rows = new Roaring64NavigableMap();
         new ArrayList<>(values.keySet()).forEach(rows::addLong);
-        return new UpdatedRowsMerge.Write(files.get(0), List.of(), rows);
+        return new UpdatedRowsMerge.Write(files, rows);
     }
 
     private static void compact(UpdateTable table, RowRange... outputs) {
