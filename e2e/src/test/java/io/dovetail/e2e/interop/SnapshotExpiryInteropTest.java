@@ -25,6 +25,7 @@ import io.dovetail.table.maintenance.ExpireConfig;
 import io.dovetail.table.maintenance.SnapshotExpiry;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.Warehouse;
+import io.dovetail.table.snapshot.Consumers;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
@@ -35,6 +36,9 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 
+import org.apache.paimon.consumer.Consumer;
+import org.apache.paimon.consumer.ConsumerManager;
+import org.apache.paimon.table.FileStoreTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -121,6 +125,70 @@ class SnapshotExpiryInteropTest {
             assertThat(rows).hasSize(20);
             assertThat(rows).isEqualTo(paimonOnPaimon.readRowsWithRowTracking("t"));
         }
+    }
+
+    /**
+     * Consumers are shared: Paimon 1.4.2's expiry keeps what a Dovetail consumer (or a job's pin, a
+     * consumer entry too) still needs, and Dovetail's expiry keeps what a Paimon consumer needs
+     * (and the snapshot before it, which a full changelog of the next one is compared with).
+     */
+    @Test
+    void eachEnginesExpiryKeepsWhatTheOtherEnginesConsumersNeed() throws Exception {
+        java.nio.file.Path original = root.resolve("consumed");
+        store =
+                DovetailTables.create(
+                        original,
+                        "t",
+                        List.of(
+                                new DataField(0, "id", DataTypes.BIGINT()),
+                                new DataField(1, "name", DataTypes.STRING()),
+                                new DataField(2, "score", DataTypes.INT())),
+                        List.of(),
+                        Map.of());
+        for (int round = 0; round < 10; round++) {
+            append(round * 4L);
+        }
+        java.nio.file.Path byPaimon = copy(original, root.resolve("paimon-expires"));
+        java.nio.file.Path byDovetail = copy(original, root.resolve("dovetail-expires"));
+
+        TableStore readByDovetail = open(byPaimon);
+        new Consumers(readByDovetail.paths()).record("dovetail-reader", 4);
+        try (PaimonWorkbench paimon = new PaimonWorkbench(byPaimon)) {
+            FileStoreTable table = paimon.table("t");
+            assertThat(
+                            new ConsumerManager(table.fileIO(), table.location())
+                                    .consumer("dovetail-reader")
+                                    .map(Consumer::nextSnapshot))
+                    .contains(4L);
+            table.newExpireSnapshots()
+                    .config(
+                            org.apache.paimon.options.ExpireConfig.builder()
+                                    .snapshotRetainMin(1)
+                                    .snapshotRetainMax(Integer.MAX_VALUE)
+                                    .snapshotTimeRetain(Duration.ZERO)
+                                    .snapshotMaxDeletes(100)
+                                    .build())
+                    .expire();
+        }
+        assertThat(readByDovetail.snapshots().listIds())
+                .containsExactly(4L, 5L, 6L, 7L, 8L, 9L, 10L);
+
+        TableStore readByPaimon = open(byDovetail);
+        try (PaimonWorkbench paimon = new PaimonWorkbench(byDovetail)) {
+            FileStoreTable table = paimon.table("t");
+            new ConsumerManager(table.fileIO(), table.location())
+                    .resetConsumer("paimon-reader", new Consumer(6));
+        }
+        assertThat(new Consumers(readByPaimon.paths()).position("paimon-reader")).hasValue(6);
+        new SnapshotExpiry(readByPaimon)
+                .expire(
+                        new ExpireConfig(1, Integer.MAX_VALUE, Duration.ZERO, 100),
+                        System.currentTimeMillis());
+        assertThat(readByPaimon.snapshots().listIds()).containsExactly(5L, 6L, 7L, 8L, 9L, 10L);
+    }
+
+    private static TableStore open(java.nio.file.Path warehouse) {
+        return TableStore.open(new Warehouse(new Path(warehouse.toUri())).table("default", "t"));
     }
 
     private void append(long firstId) {
