@@ -27,6 +27,8 @@ import io.dovetail.table.snapshot.CommitKind;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.testing.RenderedReads;
 
+import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -40,8 +42,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 import static io.dovetail.e2e.hdfs.SqlResults.rowIds;
 import static io.dovetail.e2e.hdfs.SqlResults.values;
@@ -215,6 +219,41 @@ class HdfsSqlITCase {
                 .containsEntry(1L, rowIds.get(1L))
                 .containsEntry(4L, rowIds.get(4L))
                 .containsEntry(6L, rowIds.get(6L));
+    }
+
+    /**
+     * A BLOB column on HDFS: the descriptor of a file on HDFS copies the file's bytes into the
+     * table's own .blob file, so the value reads back byte for byte after the file is gone.
+     */
+    @Test
+    void aBlobDescriptorOfAnHdfsFileCopiesItsBytes() throws Exception {
+        byte[] image = new byte[5000];
+        new Random(7).nextBytes(image);
+        Path source = new Path(hdfs.directory("/outside"), "image.bin");
+        try (FSDataOutputStream out =
+                source.getFileSystem().create(source, FileSystem.WriteMode.OVERWRITE)) {
+            out.write(image);
+        }
+        execute(
+                batch,
+                "CREATE TABLE pictures (id BIGINT, img BYTES) WITH ('row-tracking.enabled' ="
+                        + " 'true', 'data-evolution.enabled' = 'true', 'blob-field' = 'img')");
+        execute(
+                batch,
+                "INSERT INTO pictures VALUES (1, sys.path_to_descriptor('"
+                        + source
+                        + "')), (2, X'0102')");
+        source.getFileSystem().delete(source, false);
+        Map<Long, byte[]> images = new HashMap<>();
+        for (Row row : collect("SELECT id, img FROM pictures")) {
+            images.put((Long) row.getField(0), (byte[]) row.getField(1));
+        }
+        assertThat(images).containsOnlyKeys(1L, 2L);
+        assertThat(images.get(1L)).isEqualTo(image);
+        assertThat(images.get(2L)).containsExactly(1, 2);
+        TableStore store = TableStore.open(new Warehouse(warehouse).table("default", "pictures"));
+        assertThat(store.files(store.latestSnapshot().orElseThrow()).liveFiles())
+                .anyMatch(entry -> entry.file().fileName().endsWith(".blob"));
     }
 
     /** What the statements wrote to {@code media}, rendered like {@link #values}. */

@@ -37,6 +37,8 @@ import io.dovetail.table.update.ColumnUpdater;
 import io.dovetail.table.update.RowUpdate;
 
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.fs.FSDataOutputStream;
+import org.apache.flink.core.fs.FileSystem;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -56,8 +58,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeSet;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -189,6 +193,44 @@ class S3CommitITCase {
                         new Warehouse(new Path("s3://" + BUCKET + "/sql"))
                                 .table("default", "media"));
         assertThat(store.snapshots().listIds()).containsExactly(1L, 2L, 3L);
+    }
+
+    /**
+     * A BLOB column on S3: the descriptor of an object copies its bytes into the table's own .blob
+     * file, so the value reads back byte for byte after the object is gone.
+     */
+    @Test
+    void aBlobDescriptorOfAnS3ObjectCopiesItsBytes() throws Exception {
+        byte[] image = new byte[5000];
+        new Random(7).nextBytes(image);
+        Path source = new Path("s3://" + BUCKET + "/outside/image.bin");
+        try (FSDataOutputStream out =
+                source.getFileSystem().create(source, FileSystem.WriteMode.OVERWRITE)) {
+            out.write(image);
+        }
+        TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        sql.executeSql(
+                "CREATE CATALOG s3 WITH ('type' = 'dovetail', 'warehouse' = 's3://"
+                        + BUCKET
+                        + "/blobs')");
+        sql.executeSql("USE CATALOG s3");
+        sql.executeSql(
+                "CREATE TABLE pictures (id BIGINT, img BYTES) WITH ('row-tracking.enabled' ="
+                        + " 'true', 'data-evolution.enabled' = 'true', 'blob-field' = 'img')");
+        sql.executeSql(
+                        "INSERT INTO pictures VALUES (1, sys.path_to_descriptor('"
+                                + source
+                                + "')), (2, X'0102')")
+                .await();
+        source.getFileSystem().delete(source, false);
+        Map<Long, byte[]> images = new HashMap<>();
+        try (CloseableIterator<Row> it = sql.executeSql("SELECT id, img FROM pictures").collect()) {
+            it.forEachRemaining(
+                    row -> images.put((Long) row.getField(0), (byte[]) row.getField(1)));
+        }
+        assertThat(images).containsOnlyKeys(1L, 2L);
+        assertThat(images.get(1L)).isEqualTo(image);
+        assertThat(images.get(2L)).containsExactly(1, 2);
     }
 
     @Test
