@@ -72,16 +72,7 @@ class SnapshotExpiryInteropTest {
     @Test
     void dovetailAndPaimonExpireTheSameFiles() throws Exception {
         java.nio.file.Path original = root.resolve("original");
-        store =
-                DovetailTables.create(
-                        original,
-                        "t",
-                        List.of(
-                                new DataField(0, "id", DataTypes.BIGINT()),
-                                new DataField(1, "name", DataTypes.STRING()),
-                                new DataField(2, "score", DataTypes.INT())),
-                        List.of(),
-                        Map.of("manifest.merge-min-count", "3"));
+        store = createTable(original, Map.of("manifest.merge-min-count", "3"));
         for (int round = 0; round < 6; round++) {
             append(round * 4L);
             update(List.of("score"), round);
@@ -135,16 +126,7 @@ class SnapshotExpiryInteropTest {
     @Test
     void eachEnginesExpiryKeepsWhatTheOtherEnginesConsumersNeed() throws Exception {
         java.nio.file.Path original = root.resolve("consumed");
-        store =
-                DovetailTables.create(
-                        original,
-                        "t",
-                        List.of(
-                                new DataField(0, "id", DataTypes.BIGINT()),
-                                new DataField(1, "name", DataTypes.STRING()),
-                                new DataField(2, "score", DataTypes.INT())),
-                        List.of(),
-                        Map.of());
+        store = createTable(original, Map.of());
         for (int round = 0; round < 10; round++) {
             append(round * 4L);
         }
@@ -185,6 +167,20 @@ class SnapshotExpiryInteropTest {
                         new ExpireConfig(1, Integer.MAX_VALUE, Duration.ZERO, 100),
                         System.currentTimeMillis());
         assertThat(readByPaimon.snapshots().listIds()).containsExactly(5L, 6L, 7L, 8L, 9L, 10L);
+    }
+
+    /** Table {@code t (id BIGINT, name STRING, score INT)} in {@code warehouse}. */
+    private static TableStore createTable(
+            java.nio.file.Path warehouse, Map<String, String> options) {
+        return DovetailTables.create(
+                warehouse,
+                "t",
+                List.of(
+                        new DataField(0, "id", DataTypes.BIGINT()),
+                        new DataField(1, "name", DataTypes.STRING()),
+                        new DataField(2, "score", DataTypes.INT())),
+                List.of(),
+                options);
     }
 
     private static TableStore open(java.nio.file.Path warehouse) {
