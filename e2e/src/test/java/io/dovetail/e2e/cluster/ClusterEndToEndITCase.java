@@ -279,6 +279,144 @@ class ClusterEndToEndITCase {
     }
 
     /**
+     * The embedding pipeline (examples/embed-stream.sql) on the cluster: a streaming INSERT of
+     * documents with a BLOB image and a streaming {@code docs$column_updates} job that reads each
+     * new row and writes its embedding back by {@code _ROW_ID}, with both TaskManagers killed while
+     * both jobs run. Every row arrives once and gets exactly its embedding, every checkpoint of
+     * each job commits once, and the images stay in the {@code .blob} files the appends wrote.
+     */
+    @Test
+    void embedPipelineRecoversFromAKilledTaskManager() throws Exception {
+        int rows = 3000;
+        try (SqlGatewaySession inserting = session();
+                SqlGatewaySession embedding = session();
+                SqlGatewaySession reading = session()) {
+            inserting.execute(
+                    "CREATE TABLE docs (id BIGINT, body STRING, image BYTES, embedding"
+                            + " ARRAY<FLOAT>) WITH ('row-tracking.enabled' = 'true',"
+                            + " 'data-evolution.enabled' = 'true', 'blob-field' = 'image')");
+            embedding.execute("SET 'execution.runtime-mode' = 'streaming'");
+            embedding.execute("SET 'execution.checkpointing.interval' = '500 ms'");
+            embedding.execute("SET 'table.dml-sync' = 'false'");
+            embedding.execute(
+                    "INSERT INTO `docs$column_updates` (_ROW_ID, embedding) SELECT _ROW_ID,"
+                            + " ARRAY[CAST(id AS FLOAT), CAST(MOD(id, 7) AS FLOAT) / 7,"
+                            + " CAST(CHAR_LENGTH(body) AS FLOAT)] FROM `docs$row_tracking` /*+"
+                            + " OPTIONS('continuous.discovery-interval' = '200 ms') */");
+            cluster.await("the embedding job", () -> cluster.jobs("RUNNING").size() == 1);
+            String embeddingJob = cluster.jobs("RUNNING").get(0);
+            inserting.execute("SET 'execution.runtime-mode' = 'streaming'");
+            inserting.execute("SET 'execution.checkpointing.interval' = '500 ms'");
+            inserting.execute("SET 'table.dml-sync' = 'true'");
+            inserting.execute(
+                    "CREATE TEMPORARY TABLE arrivals (id BIGINT) WITH ('connector' = 'datagen',"
+                            + " 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+                            + " 'fields.id.end' = '"
+                            + rows
+                            + "', 'number-of-rows' = '"
+                            + rows
+                            + "', 'rows-per-second' = '100')");
+            String insert =
+                    inserting.submit(
+                            "INSERT INTO docs SELECT id, CONCAT('document ', CAST(id AS STRING)),"
+                                    + " ENCODE(CONCAT('image of ', CAST(id AS STRING)), 'UTF-8'),"
+                                    + " CAST(NULL AS ARRAY<FLOAT>) FROM arrivals");
+            cluster.await("both jobs", () -> cluster.jobs("RUNNING").size() == 2);
+            String insertJob =
+                    cluster.jobs("RUNNING").stream()
+                            .filter(job -> !job.equals(embeddingJob))
+                            .findFirst()
+                            .orElseThrow();
+            // both streaming jobs hold all four slots: a batch query would wait for the insert to
+            // end, so the first embedding commit is seen in the table's metadata
+            cluster.await("an embedding committed", () -> embeddingFiles() > 0);
+            // each job runs on one TaskManager or both: losing both fails over both jobs
+            cluster.killBusyTaskManager();
+            cluster.awaitTaskManagers(FlinkClusterExtension.TASK_MANAGERS - 1);
+            cluster.killBusyTaskManager();
+            cluster.awaitTaskManagers(0);
+            for (int i = 0; i < FlinkClusterExtension.TASK_MANAGERS; i++) {
+                cluster.startTaskManager();
+            }
+            inserting.fetch(insert);
+            assertFailedOver(insertJob);
+            cluster.await("every row embedded", () -> embedded(reading) == rows);
+            assertThat(
+                            cluster.rest("/jobs/" + embeddingJob + "/exceptions")
+                                    .path("exceptionHistory")
+                                    .path("entries"))
+                    .as("the embedding job failed over")
+                    .isNotEmpty();
+            cluster.cancelRunningJobs();
+
+            batch(reading);
+            assertThat(
+                            reading.execute(
+                                    "SELECT COUNT(*) AS n, COUNT(DISTINCT id) AS ids,"
+                                            + " COUNT(DISTINCT _ROW_ID) AS row_ids, MIN(id) AS"
+                                            + " low, MAX(id) AS high FROM `docs$row_tracking`"))
+                    .containsExactly(
+                            "n="
+                                    + rows
+                                    + ", ids="
+                                    + rows
+                                    + ", row_ids="
+                                    + rows
+                                    + ", low=1, high="
+                                    + rows);
+            assertThat(
+                            reading.execute(
+                                    "SELECT COUNT(*) AS wrong FROM docs WHERE CARDINALITY(embedding)"
+                                            + " <> 3 OR embedding[1] <> CAST(id AS FLOAT) OR"
+                                            + " embedding[2] <> CAST(MOD(id, 7) AS FLOAT) / 7 OR"
+                                            + " embedding[3] <> CAST(CHAR_LENGTH(body) AS FLOAT) OR"
+                                            + " body <> CONCAT('document ', CAST(id AS STRING)) OR"
+                                            + " image <> ENCODE(CONCAT('image of ', CAST(id AS"
+                                            + " STRING)), 'UTF-8')"))
+                    .containsExactly("wrong=0");
+        }
+        FileStoreTable docs = paimon.table("docs");
+        Set<String> commits = new HashSet<>();
+        for (long id = 1; id <= latestSnapshotId("docs"); id++) {
+            Snapshot snapshot = docs.snapshotManager().snapshot(id);
+            assertThat(commits.add(snapshot.commitUser() + "/" + snapshot.commitIdentifier()))
+                    .as("snapshot %s commits its job's checkpoint once", id)
+                    .isTrue();
+        }
+        long imageRows = 0;
+        for (org.apache.paimon.manifest.ManifestEntry entry :
+                docs.store().newScan().plan().files()) {
+            List<String> columns = entry.file().writeCols();
+            if (entry.file().fileName().endsWith(".blob")) {
+                assertThat(columns).containsExactly("image");
+                imageRows += entry.file().rowCount();
+            } else {
+                assertThat(columns)
+                        .as(
+                                "%s: appends hold the other columns, updates the embedding alone",
+                                entry.file().fileName())
+                        .isIn(List.of("id", "body", "embedding"), List.of("embedding"));
+            }
+        }
+        assertThat(imageRows).as("every image written once, by the appends").isEqualTo(rows);
+    }
+
+    /** The files of {@code docs}' latest snapshot that hold embeddings alone (column updates). */
+    private static long embeddingFiles() throws Exception {
+        return paimon.table("docs").store().newScan().plan().files().stream()
+                .filter(entry -> List.of("embedding").equals(entry.file().writeCols()))
+                .count();
+    }
+
+    /** The rows of {@code docs} with an embedding, read in batch mode. */
+    private static long embedded(SqlGatewaySession sql) throws Exception {
+        batch(sql);
+        String count =
+                sql.execute("SELECT COUNT(*) AS n FROM docs WHERE embedding IS NOT NULL").get(0);
+        return Long.parseLong(count.substring("n=".length()));
+    }
+
+    /**
      * A gateway session that ran {@code CREATE CATALOG dovetail WITH ('type' = 'dovetail',
      * 'warehouse' = ..)} and {@code USE CATALOG dovetail}.
      */
