@@ -47,6 +47,10 @@ import java.util.TreeMap;
  *   <li>C7: after the commit, normal ranges of a partition are equal or disjoint and every
  *       dedicated file lies inside one normal range.
  * </ul>
+ *
+ * Each check looks only at the partitions of the files the commit adds with row ids or deletes: row
+ * ids are assigned once per table, so files of other partitions never share a row with them, and a
+ * partition the commit does not touch keeps the layout it had in L.
  */
 final class LayoutCheck {
 
@@ -65,7 +69,7 @@ final class LayoutCheck {
                 throw Errors.invalidArgument(
                         "A commit both adds and deletes data file " + delete.identity() + ".");
             }
-            ManifestEntry live = latest.liveFile(delete.identity());
+            ManifestEntry live = latest.liveFile(delete);
             if (live == null) {
                 throw Errors.conflict(
                         "Commit deletes data file "
@@ -103,6 +107,7 @@ final class LayoutCheck {
             if (entry.kind() != FileKind.ADD || entry.file().firstRowId() == null) {
                 continue;
             }
+            latest.requireLoaded(entry.partition());
             RowRange range = RowRange.of(entry.file());
             if (range.last() >= latest.nextRowId()) {
                 throw Errors.invalidArgument(

@@ -21,6 +21,7 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitHook.Step;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexManifestFile;
 import io.dovetail.table.manifest.AvroCodec;
 import io.dovetail.table.manifest.FileKind;
@@ -40,9 +41,11 @@ import io.dovetail.table.types.FlinkTypes;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.LogicalType;
 
+import java.nio.ByteBuffer;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,6 +58,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <ol>
  *   <li>read the latest snapshot L (N = L + 1) and stop if the request is already in the table;
+ *       load the live files of the partitions the operation touches, and only those ({@link
+ *       SnapshotHistory}; an append of new rows loads none);
  *   <li>check the operation against L and the snapshots since its base (C1–C9, see {@link
  *       LayoutCheck}, {@link FieldConflictCheck}, {@link IndexComposition}): a real conflict fails
  *       with an error naming rows and fields and is not retried. A column update whose staged
@@ -63,7 +68,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *       PartialFileRebaser}), against this L;
  *   <li>assign sequence numbers and row ids from L's {@code nextRowId};
  *   <li>write the index manifest (only if index files change, else L's is reused), the delta
- *       manifests, the base list (L's manifests, by reference) and the delta list;
+ *       manifests, the base list (L's manifests by reference, small ones merged as Paimon merges
+ *       them, {@link ManifestMerge}) and the delta list;
  *   <li>publish snapshot-N create-if-absent. If another writer took N, delete this attempt's files
  *       and retry from 1 after a randomized back-off (the checks run again against the new L).
  * </ol>
@@ -147,7 +153,7 @@ public final class TableCommit {
     private Optional<Snapshot> tryCommitOnce(CommitRequest request, Optional<Snapshot> latest) {
         hook.reached(Step.STARTED);
         TableSchema schema = store.latestSchema();
-        TableState state = history.stateAt(latest);
+        TableState state = history.stateAt(latest, touchedPartitions(request.operation()));
         long id = state.snapshotId() + 1;
         List<Path> written = new ArrayList<>();
         Snapshot snapshot = null;
@@ -182,12 +188,16 @@ public final class TableCommit {
             }
             hook.reached(Step.INDEX_MANIFEST_WRITTEN);
             List<ManifestFileMeta> delta =
-                    new ManifestFileWriter(paths.manifestDir(), partitionTypes(schema))
+                    manifestWriter(paths, partitionTypes(schema), schema.options())
                             .write(assigned.entries());
             delta.forEach(m -> written.add(paths.manifestFile(m.fileName())));
             hook.reached(Step.MANIFESTS_WRITTEN);
             ManifestListWriter lists = new ManifestListWriter(paths.manifestDir());
-            List<ManifestFileMeta> base = baseManifests(state, schema, written);
+            List<ManifestFileMeta> base =
+                    state.snapshot() == null
+                            ? List.of()
+                            : new ManifestMerge(paths, partitionTypes(schema), schema.options())
+                                    .merge(store.files(state.snapshot()).dataManifests(), written);
             WrittenFile baseList = lists.write(base);
             written.add(paths.manifestFile(baseList.fileName()));
             WrittenFile deltaList = lists.write(delta);
@@ -230,34 +240,32 @@ public final class TableCommit {
         return Optional.empty();
     }
 
-    /**
-     * The base manifests of the new snapshot: L's base and delta manifests, carried by reference;
-     * once there are {@code manifest.merge-min-count} or more of them, L's live files rewritten
-     * into as few manifests as the target size allows, so that reading a snapshot stays
-     * proportional to its live files rather than to the number of commits.
-     */
-    private List<ManifestFileMeta> baseManifests(
-            TableState state, TableSchema schema, List<Path> written) {
-        if (state.snapshot() == null) {
-            return List.of();
-        }
-        List<ManifestFileMeta> previous = store.files(state.snapshot()).dataManifests();
-        if (previous.size() < mergeMinCount(schema)) {
-            return previous;
-        }
-        List<ManifestFileMeta> merged =
-                new ManifestFileWriter(paths.manifestDir(), partitionTypes(schema))
-                        .write(List.copyOf(state.liveFiles()));
-        merged.forEach(m -> written.add(paths.manifestFile(m.fileName())));
-        return merged;
+    /** A writer of manifests rolling at the table's {@code manifest.target-file-size}. */
+    static ManifestFileWriter manifestWriter(
+            TablePaths paths, List<LogicalType> partitionTypes, Map<String, String> options) {
+        return new ManifestFileWriter(
+                paths.manifestDir(),
+                partitionTypes,
+                AvroCodec.DEFAULT,
+                ManifestMerge.targetFileSize(options));
     }
 
-    private static int mergeMinCount(TableSchema schema) {
-        return TableOptions.intValue(
-                schema.options(),
-                TableOptions.MANIFEST_MERGE_MIN_COUNT,
-                DEFAULT_MANIFEST_MERGE_MIN_COUNT,
-                1);
+    /**
+     * The partitions whose live files the checks of {@code operation} look at: those of the files
+     * it deletes or adds for existing rows (a first row id set) and of the deletion vectors it
+     * changes. Files of new rows get row ids no existing file has, so they need none.
+     */
+    private static Set<ByteBuffer> touchedPartitions(CommitOperation operation) {
+        Set<ByteBuffer> partitions = new HashSet<>();
+        for (ManifestEntry entry : operation.dataChanges()) {
+            if (entry.kind() == FileKind.DELETE || entry.file().firstRowId() != null) {
+                partitions.add(ByteBuffer.wrap(entry.partition()));
+            }
+        }
+        IndexChanges index = operation.indexChanges();
+        index.added().forEach(e -> partitions.add(ByteBuffer.wrap(e.partition())));
+        index.removed().forEach(e -> partitions.add(ByteBuffer.wrap(e.partition())));
+        return partitions;
     }
 
     /**
