@@ -48,9 +48,10 @@ import java.util.TreeMap;
  *       dedicated file lies inside one normal range.
  * </ul>
  *
- * Each check looks only at the partitions of the files the commit adds with row ids or deletes: row
- * ids are assigned once per table, so files of other partitions never share a row with them, and a
- * partition the commit does not touch keeps the layout it had in L.
+ * Each check looks only at the live files of L that can share rows with the files the commit adds
+ * with row ids or deletes (those of the same partition overlapping their rows, all of a partition
+ * where it deletes, see {@link CommitScope}): a file that shares no row with them keeps the layout
+ * it had in L, and the normal range holding a dedicated file overlaps it.
  */
 final class LayoutCheck {
 
@@ -107,7 +108,7 @@ final class LayoutCheck {
             if (entry.kind() != FileKind.ADD || entry.file().firstRowId() == null) {
                 continue;
             }
-            latest.requireLoaded(entry.partition());
+            latest.requireLoaded(entry);
             RowRange range = RowRange.of(entry.file());
             if (range.last() >= latest.nextRowId()) {
                 throw Errors.invalidArgument(

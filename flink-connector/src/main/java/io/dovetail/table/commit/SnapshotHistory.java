@@ -24,26 +24,27 @@ import io.dovetail.table.manifest.LiveFileSet;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.ManifestFileMeta;
 import io.dovetail.table.manifest.ManifestPartitionFilter;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.FlinkTypes;
 
-import java.nio.ByteBuffer;
+import org.apache.flink.table.types.logical.LogicalType;
+
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The snapshots a committer looks at, read once: snapshot files and delta entries are immutable, so
- * they are cached. The live files of a partition are loaded from the manifests whose partition
- * statistics can hold it, the first time a commit looks at the partition; after that they are
- * advanced snapshot by snapshot with the delta entries instead of re-reading manifests. So a commit
- * reads the manifests of the partitions it touches and the commits since, not the whole table.
- * Thread-safe.
+ * they are cached. The live files a commit looks at ({@link CommitScope}) are loaded from the
+ * manifests whose partition statistics and row-id bounds can hold them the first time a commit
+ * looks at them; after that they are advanced snapshot by snapshot with the delta entries instead
+ * of re-reading manifests. So a commit reads the manifests of what it touches and the commits
+ * since, not the whole table. Thread-safe.
  */
 final class SnapshotHistory {
 
@@ -67,14 +68,14 @@ final class SnapshotHistory {
      * The state of {@code latest} (empty table if absent) with at least the live files of {@code
      * partitions} loaded.
      */
-    synchronized TableState stateAt(Optional<Snapshot> latest, Set<ByteBuffer> partitions) {
+    synchronized TableState stateAt(Optional<Snapshot> latest, CommitScope scope) {
         if (latest.isEmpty()) {
             return TableState.empty();
         }
         state = advanced(latest.get());
-        Set<ByteBuffer> missing = state.notLoaded(partitions);
+        CommitScope missing = state.notLoaded(scope);
         if (!missing.isEmpty()) {
-            state = state.withPartitions(missing, liveFiles(latest.get(), missing));
+            state = state.withLoaded(missing, liveFiles(latest.get(), missing));
         }
         return state;
     }
@@ -123,28 +124,41 @@ final class SnapshotHistory {
     }
 
     /**
-     * The live files of {@code partitions} in {@code snapshot}, from the manifests that can hold
-     * them.
+     * The live files of {@code scope} in {@code snapshot}, from the manifests whose partition
+     * statistics and row-id bounds can hold them.
      */
-    private List<ManifestEntry> liveFiles(Snapshot snapshot, Set<ByteBuffer> partitions) {
+    private List<ManifestEntry> liveFiles(Snapshot snapshot, CommitScope scope) {
         SnapshotFiles files = store.files(snapshot);
-        ManifestPartitionFilter filter =
-                new ManifestPartitionFilter(
-                        store.schemas().schema(snapshot.schemaId()).partitionTypes().stream()
-                                .map(FlinkTypes::toFlink)
-                                .toList(),
-                        partitions);
+        List<LogicalType> partitionTypes =
+                store.schemas().schema(snapshot.schemaId()).partitionTypes().stream()
+                        .map(FlinkTypes::toFlink)
+                        .toList();
+        ManifestPartitionFilter whole =
+                new ManifestPartitionFilter(partitionTypes, scope.partitions());
+        ManifestPartitionFilter ranged =
+                new ManifestPartitionFilter(partitionTypes, scope.rows().keySet());
+        List<RowRange> rows = new ArrayList<>();
+        scope.rows().values().forEach(rows::addAll);
+        List<RowRange> allRows = RowRange.normalize(rows);
         List<ManifestEntry> entries = new ArrayList<>();
         for (ManifestFileMeta manifest : files.dataManifests()) {
-            if (filter.mayHold(manifest)) {
+            if (whole.mayHold(manifest)
+                    || (ranged.mayHold(manifest) && mayHoldRows(manifest, allRows))) {
                 for (ManifestEntry entry : files.entries(manifest)) {
-                    if (partitions.contains(ByteBuffer.wrap(entry.partition()))) {
+                    if (scope.wants(entry)) {
                         entries.add(entry);
                     }
                 }
             }
         }
         return LiveFileSet.merge(entries);
+    }
+
+    private static boolean mayHoldRows(ManifestFileMeta manifest, List<RowRange> rows) {
+        return manifest.minRowId() == null
+                || manifest.maxRowId() == null
+                || CommitScope.overlapsAny(
+                        rows, new RowRange(manifest.minRowId(), manifest.maxRowId()));
     }
 
     private List<IndexManifestEntry> indexFiles(TableState previous, Snapshot next) {

@@ -21,7 +21,6 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitHook.Step;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.fs.FileIO;
-import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexManifestFile;
 import io.dovetail.table.manifest.AvroCodec;
 import io.dovetail.table.manifest.FileKind;
@@ -41,11 +40,9 @@ import io.dovetail.table.types.FlinkTypes;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.LogicalType;
 
-import java.nio.ByteBuffer;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,8 +55,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <ol>
  *   <li>read the latest snapshot L (N = L + 1) and stop if the request is already in the table;
- *       load the live files of the partitions the operation touches, and only those ({@link
- *       SnapshotHistory}; an append of new rows loads none);
+ *       load the live files the operation's checks look at, and only those ({@link CommitScope},
+ *       {@link SnapshotHistory}; an append of new rows loads none);
  *   <li>check the operation against L and the snapshots since its base (C1–C9, see {@link
  *       LayoutCheck}, {@link FieldConflictCheck}, {@link IndexComposition}): a real conflict fails
  *       with an error naming rows and fields and is not retried. A column update whose staged
@@ -153,12 +150,18 @@ public final class TableCommit {
     private Optional<Snapshot> tryCommitOnce(CommitRequest request, Optional<Snapshot> latest) {
         hook.reached(Step.STARTED);
         TableSchema schema = store.latestSchema();
-        TableState state = history.stateAt(latest, touchedPartitions(request.operation()));
+        TableState state = history.stateAt(latest, CommitScope.of(request.operation()));
         long id = state.snapshotId() + 1;
         List<Path> written = new ArrayList<>();
         Snapshot snapshot = null;
         try {
             CommitOperation operation = checkedAndRebased(request.operation(), state, written);
+            if (operation != request.operation()) {
+                // rebased files claim the merged ranges: load the files those overlap too (same L)
+                state = history.stateAt(latest, CommitScope.of(operation));
+            }
+            LayoutCheck.checkClaimedRanges(
+                    state, operation.dataChanges(), operation instanceof CommitOperation.Compact);
             RowTrackingAssigner.Result assigned =
                     RowTrackingAssigner.assign(operation.dataChanges(), id, state.nextRowId());
             checkRowIdsAssigned(assigned.entries());
@@ -251,28 +254,10 @@ public final class TableCommit {
     }
 
     /**
-     * The partitions whose live files the checks of {@code operation} look at: those of the files
-     * it deletes or adds for existing rows (a first row id set) and of the deletion vectors it
-     * changes. Files of new rows get row ids no existing file has, so they need none.
-     */
-    private static Set<ByteBuffer> touchedPartitions(CommitOperation operation) {
-        Set<ByteBuffer> partitions = new HashSet<>();
-        for (ManifestEntry entry : operation.dataChanges()) {
-            if (entry.kind() == FileKind.DELETE || entry.file().firstRowId() != null) {
-                partitions.add(ByteBuffer.wrap(entry.partition()));
-            }
-        }
-        IndexChanges index = operation.indexChanges();
-        index.added().forEach(e -> partitions.add(ByteBuffer.wrap(e.partition())));
-        index.removed().forEach(e -> partitions.add(ByteBuffer.wrap(e.partition())));
-        return partitions;
-    }
-
-    /**
-     * Runs the checks that need no new index files (everything but C1 and C7, see {@link
+     * Runs the checks that come before the ranges are checked (C5/C6, then C1 and C7, see {@link
      * #tryCommitOnce}) and returns the operation to commit: a column update's staged files checked
      * for field conflicts (C9), then rebased if compaction moved their ranges (files written go to
-     * {@code written}), then checked for their ranges (C5).
+     * {@code written}).
      */
     private CommitOperation checkedAndRebased(
             CommitOperation operation, TableState state, List<Path> written) {
@@ -302,8 +287,6 @@ public final class TableCommit {
             Snapshot base = base(indexes.baseSnapshotId(), state);
             GlobalIndexUpdate.checkBuilt(indexes, historySince(base, state), fileFields);
         }
-        LayoutCheck.checkClaimedRanges(
-                state, operation.dataChanges(), operation instanceof CommitOperation.Compact);
         return operation;
     }
 

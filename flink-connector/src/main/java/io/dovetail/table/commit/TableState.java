@@ -21,13 +21,16 @@ import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.FileIdentity;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
+import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.snapshot.Snapshot;
 
 import javax.annotation.Nullable;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,87 +39,130 @@ import java.util.Set;
 
 /**
  * What a commit knows of one snapshot (or of an empty table): its live index files and the live
- * data files of the partitions loaded so far. A commit loads only the partitions its checks look at
- * ({@link SnapshotHistory}, {@link TableCommit}); asking for the files of a partition that is not
- * loaded is a bug and fails rather than answering from a part of the table. Immutable.
+ * data files of what was loaded so far, a {@link CommitScope}: whole partitions, and row ranges of
+ * others (every live file overlapping them). A commit loads only what its checks look at ({@link
+ * SnapshotHistory}); asking for files that are not loaded is a bug and fails rather than answering
+ * from a part of the table. Immutable.
  */
 final class TableState {
 
     @Nullable private final Snapshot snapshot;
     private final boolean allLoaded;
-    private final Set<ByteBuffer> loaded;
+    private final CommitScope loaded;
     private final Map<FileIdentity, ManifestEntry> liveFiles;
     private final List<IndexManifestEntry> indexFiles;
 
     private TableState(
             @Nullable Snapshot snapshot,
             boolean allLoaded,
-            Set<ByteBuffer> loaded,
+            CommitScope loaded,
             Map<FileIdentity, ManifestEntry> liveFiles,
             List<IndexManifestEntry> indexFiles) {
         this.snapshot = snapshot;
         this.allLoaded = allLoaded;
-        this.loaded = Collections.unmodifiableSet(loaded);
+        this.loaded = loaded;
         this.liveFiles = Collections.unmodifiableMap(liveFiles);
         this.indexFiles = List.copyOf(indexFiles);
     }
 
     /** An empty table: every partition is known (to have no files). */
     static TableState empty() {
-        return new TableState(null, true, Set.of(), new LinkedHashMap<>(), List.of());
+        return new TableState(null, true, CommitScope.NONE, new LinkedHashMap<>(), List.of());
     }
 
-    /** {@code snapshot} with its index files and no partition's data files loaded yet. */
+    /** {@code snapshot} with its index files and no data files loaded yet. */
     static TableState unloaded(Snapshot snapshot, List<IndexManifestEntry> indexFiles) {
-        return new TableState(snapshot, false, Set.of(), new LinkedHashMap<>(), indexFiles);
+        return new TableState(snapshot, false, CommitScope.NONE, new LinkedHashMap<>(), indexFiles);
     }
 
-    /** This state with {@code partitions} loaded; {@code liveFiles} are all their live files. */
-    TableState withPartitions(Set<ByteBuffer> partitions, List<ManifestEntry> liveFiles) {
-        Set<ByteBuffer> nowLoaded = new HashSet<>(loaded);
-        nowLoaded.addAll(partitions);
+    /** This state with {@code scope} loaded too; {@code liveFiles} are its live files. */
+    TableState withLoaded(CommitScope scope, List<ManifestEntry> liveFiles) {
+        Set<ByteBuffer> partitions = new HashSet<>(loaded.partitions());
+        partitions.addAll(scope.partitions());
+        Map<ByteBuffer, List<RowRange>> rows = new HashMap<>();
+        Set<ByteBuffer> ranged = new HashSet<>(loaded.rows().keySet());
+        ranged.addAll(scope.rows().keySet());
+        for (ByteBuffer partition : ranged) {
+            if (!partitions.contains(partition)) {
+                List<RowRange> ranges =
+                        new ArrayList<>(loaded.rows().getOrDefault(partition, List.of()));
+                ranges.addAll(scope.rows().getOrDefault(partition, List.of()));
+                rows.put(partition, RowRange.normalize(ranges));
+            }
+        }
         Map<FileIdentity, ManifestEntry> live = new LinkedHashMap<>(this.liveFiles);
         for (ManifestEntry entry : liveFiles) {
-            if (!partitions.contains(ByteBuffer.wrap(entry.partition()))) {
-                throw new IllegalStateException("Loaded a file of another partition: " + entry);
+            if (!scope.wants(entry)) {
+                throw new IllegalStateException("Loaded a file the scope does not want: " + entry);
             }
             live.put(entry.identity(), entry);
         }
-        return new TableState(snapshot, allLoaded, nowLoaded, live, indexFiles);
+        return new TableState(
+                snapshot, allLoaded, new CommitScope(partitions, rows), live, indexFiles);
     }
 
     /**
      * The state of {@code next}, whose delta entries are {@code delta}, following this one; entries
-     * of partitions that are not loaded are skipped.
+     * outside what is loaded are skipped.
      */
     TableState advance(
             Snapshot next, List<ManifestEntry> delta, List<IndexManifestEntry> nextIndexFiles) {
         return new TableState(next, allLoaded, loaded, applied(delta, false), nextIndexFiles);
     }
 
-    /** The partitions of {@code wanted} that are not loaded. */
-    Set<ByteBuffer> notLoaded(Set<ByteBuffer> wanted) {
-        Set<ByteBuffer> missing = new HashSet<>();
-        if (!allLoaded) {
-            wanted.stream().filter(p -> !loaded.contains(p)).forEach(missing::add);
+    /** The part of {@code wanted} that is not loaded. */
+    CommitScope notLoaded(CommitScope wanted) {
+        if (allLoaded) {
+            return CommitScope.NONE;
         }
-        return missing;
+        Set<ByteBuffer> partitions = new HashSet<>(wanted.partitions());
+        partitions.removeAll(loaded.partitions());
+        Map<ByteBuffer, List<RowRange>> rows = new HashMap<>();
+        wanted.rows()
+                .forEach(
+                        (partition, ranges) -> {
+                            if (loaded.partitions().contains(partition)) {
+                                return;
+                            }
+                            List<RowRange> have = loaded.rows().getOrDefault(partition, List.of());
+                            List<RowRange> missing =
+                                    ranges.stream()
+                                            .filter(r -> !CommitScope.coveredBy(have, r))
+                                            .toList();
+                            if (!missing.isEmpty()) {
+                                rows.put(partition, missing);
+                            }
+                        });
+        return new CommitScope(partitions, rows);
     }
 
-    /** Whether no partition's live files are loaded (advancing such a state gains nothing). */
+    /** Whether no data files are loaded (advancing such a state gains nothing). */
     boolean loadsNothing() {
         return !allLoaded && loaded.isEmpty();
     }
 
+    /** Whether every live file of {@code partition} is loaded. */
     boolean isLoaded(byte[] partition) {
-        return allLoaded || loaded.contains(ByteBuffer.wrap(partition));
+        return allLoaded || loaded.partitions().contains(ByteBuffer.wrap(partition));
     }
 
-    /** Fails unless the live files of {@code partition} are loaded. */
+    /** Fails unless every live file of {@code partition} is loaded. */
     void requireLoaded(byte[] partition) {
         if (!isLoaded(partition)) {
-            throw new IllegalStateException(
-                    "The live files of a partition the commit looks at were not loaded");
+            throw notLoaded();
+        }
+    }
+
+    /** Fails unless every live file of {@code entry}'s partition overlapping its rows is loaded. */
+    void requireLoaded(ManifestEntry entry) {
+        if (isLoaded(entry.partition())) {
+            return;
+        }
+        List<RowRange> ranges = loaded.rows().get(ByteBuffer.wrap(entry.partition()));
+        if (ranges == null
+                || entry.file().firstRowId() == null
+                || !CommitScope.coveredBy(ranges, RowRange.of(entry.file()))) {
+            throw notLoaded();
         }
     }
 
@@ -138,22 +184,21 @@ final class TableState {
         return snapshot == null ? null : snapshot.indexManifest();
     }
 
-    /** The live entry of the file {@code entry} names; its partition must be loaded. */
+    /** The live entry of the file {@code entry} names; all of its partition must be loaded. */
     @Nullable
     ManifestEntry liveFile(ManifestEntry entry) {
         requireLoaded(entry.partition());
         return liveFiles.get(entry.identity());
     }
 
-    /** The live files of the loaded partitions. */
+    /** The live files loaded. */
     Collection<ManifestEntry> liveFiles() {
         return liveFiles.values();
     }
 
     /**
-     * The live files of the loaded partitions after applying a commit's data entries (DELETEs, then
-     * ADDs), plus the files it adds to other partitions. The partition of every DELETE must be
-     * loaded.
+     * The live files loaded after applying a commit's data entries (DELETEs, then ADDs), with every
+     * file it adds. All of the partition of every DELETE must be loaded.
      */
     Collection<ManifestEntry> liveFilesAfter(List<ManifestEntry> changes) {
         return applied(changes, true).values();
@@ -174,10 +219,14 @@ final class TableState {
             }
         }
         for (ManifestEntry entry : changes) {
-            if (entry.kind() == FileKind.ADD && (commit || isLoaded(entry.partition()))) {
+            if (entry.kind() == FileKind.ADD && (commit || allLoaded || loaded.wants(entry))) {
                 live.put(entry.identity(), entry);
             }
         }
         return live;
+    }
+
+    private static IllegalStateException notLoaded() {
+        return new IllegalStateException("The live files a commit check looks at were not loaded");
     }
 }

@@ -113,10 +113,10 @@ public final class CommitRace {
         verify();
     }
 
-    private static Set<ByteBuffer> allPartitions() {
+    private static CommitScope allPartitions() {
         Set<ByteBuffer> all = new HashSet<>();
         PARTITIONS.forEach(p -> all.add(ByteBuffer.wrap(TestTable.partitionBytes(p))));
-        return all;
+        return CommitScope.wholePartitions(all);
     }
 
     private Void run(String user, long seed, long deadline) {
