@@ -25,6 +25,7 @@ import io.dovetail.table.format.DataFileFormat;
 import io.dovetail.table.index.GlobalIndexUpdateAction;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.ExpireConfig;
+import io.dovetail.table.manifest.ManifestFileWriter;
 import io.dovetail.table.path.PartitionPaths;
 import io.dovetail.table.schema.TableOptions;
 import io.dovetail.table.snapshot.SnapshotPins;
@@ -390,8 +391,26 @@ public final class DovetailOptions {
                     .intType()
                     .defaultValue(TableCommit.DEFAULT_MANIFEST_MERGE_MIN_COUNT)
                     .withDescription(
-                            "Number of manifests at which a commit rewrites the live files into"
-                                    + " fewer manifests.");
+                            "A commit merges the small manifests at the end of the manifest list"
+                                    + " into one once there are this many of them.");
+
+    public static final ConfigOption<MemorySize> MANIFEST_TARGET_FILE_SIZE =
+            ConfigOptions.key(TableOptions.MANIFEST_TARGET_FILE_SIZE)
+                    .memoryType()
+                    .defaultValue(new MemorySize(ManifestFileWriter.DEFAULT_TARGET_FILE_SIZE))
+                    .withDescription(
+                            "A manifest file rolls once it reaches this size; a commit merges runs"
+                                    + " of consecutive manifests up to it.");
+
+    public static final ConfigOption<MemorySize> MANIFEST_FULL_COMPACTION_THRESHOLD_SIZE =
+            ConfigOptions.key(TableOptions.MANIFEST_FULL_COMPACTION_THRESHOLD_SIZE)
+                    .memoryType()
+                    .defaultValue(MemorySize.parse("16 mb"))
+                    .withDescription(
+                            "Once the manifests that are smaller than manifest.target-file-size or"
+                                    + " hold deletions weigh this much together, a commit rewrites"
+                                    + " them (and the manifests of partitions with deleted files)"
+                                    + " with only their live files.");
 
     public static final ConfigOption<Integer> COMPACTION_MIN_FILE_NUM =
             ConfigOptions.key(TableOptions.COMPACTION_MIN_FILE_NUM)
@@ -512,6 +531,8 @@ public final class DovetailOptions {
                     COMMIT_MAX_RETRIES,
                     COMMIT_SINGLE_WRITER,
                     MANIFEST_MERGE_MIN_COUNT,
+                    MANIFEST_TARGET_FILE_SIZE,
+                    MANIFEST_FULL_COMPACTION_THRESHOLD_SIZE,
                     COMPACTION_MIN_FILE_NUM,
                     COMPACTION_DEDICATED_FILES,
                     SNAPSHOT_NUM_RETAINED_MIN,

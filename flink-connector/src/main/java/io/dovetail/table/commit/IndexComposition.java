@@ -47,7 +47,9 @@ import java.util.Set;
  * that gets a vector had none in L unless the commit replaces the index file holding it. Every
  * added vector belongs to a data file live after the commit, no vector is dropped while its data
  * file stays, and each data file ends with at most one vector. An overwrite drops the vectors of
- * the files it removes, rewriting index files that also hold vectors of surviving files.
+ * the files it removes, rewriting index files that also hold vectors of surviving files. Vectors
+ * are checked in the partitions whose live files the commit loaded (those it changes data files or
+ * vectors in): elsewhere the data files stay as they were in L.
  */
 final class IndexComposition {
 
@@ -90,6 +92,7 @@ final class IndexComposition {
         Set<DataFileKey> vectorsAdded = new HashSet<>();
         for (IndexManifestEntry entry : changes.added()) {
             for (DeletionVectorMeta vector : vectors(entry)) {
+                latest.requireLoaded(entry.partition());
                 DataFileKey key = DataFileKey.of(entry.partition(), vector.dataFileName());
                 vectorsAdded.add(key);
                 if (!liveData.contains(key)) {
@@ -122,6 +125,9 @@ final class IndexComposition {
         List<Path> written = new ArrayList<>();
         Set<String> toRewrite = new HashSet<>();
         for (Map.Entry<DataFileKey, String> pair : vectorHolders.entrySet()) {
+            if (!latest.isLoaded(pair.getKey().partition().array())) {
+                continue; // the commit changes no data file of that partition
+            }
             boolean dataLive = liveData.contains(pair.getKey());
             boolean holderRemoved = removed.contains(pair.getValue());
             if (holderRemoved && dataLive && !vectorsAdded.contains(pair.getKey())) {

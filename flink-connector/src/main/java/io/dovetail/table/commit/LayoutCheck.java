@@ -47,6 +47,11 @@ import java.util.TreeMap;
  *   <li>C7: after the commit, normal ranges of a partition are equal or disjoint and every
  *       dedicated file lies inside one normal range.
  * </ul>
+ *
+ * Each check looks only at the live files of L that can share rows with the files the commit adds
+ * with row ids or deletes (those of the same partition overlapping their rows, all of a partition
+ * where it deletes, see {@link CommitScope}): a file that shares no row with them keeps the layout
+ * it had in L, and the normal range holding a dedicated file overlaps it.
  */
 final class LayoutCheck {
 
@@ -65,7 +70,7 @@ final class LayoutCheck {
                 throw Errors.invalidArgument(
                         "A commit both adds and deletes data file " + delete.identity() + ".");
             }
-            ManifestEntry live = latest.liveFile(delete.identity());
+            ManifestEntry live = latest.liveFile(delete);
             if (live == null) {
                 throw Errors.conflict(
                         "Commit deletes data file "
@@ -103,6 +108,7 @@ final class LayoutCheck {
             if (entry.kind() != FileKind.ADD || entry.file().firstRowId() == null) {
                 continue;
             }
+            latest.requireLoaded(entry);
             RowRange range = RowRange.of(entry.file());
             if (range.last() >= latest.nextRowId()) {
                 throw Errors.invalidArgument(

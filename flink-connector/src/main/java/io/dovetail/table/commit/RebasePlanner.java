@@ -86,6 +86,7 @@ final class RebasePlanner {
             if (!DataFileKinds.isNormal(entry.file().fileName())) {
                 continue; // a dedicated file stays inside the range a compaction grew (C5)
             }
+            latest.requireLoaded(entry);
             RowRange range = RowRange.of(entry.file());
             ByteBuffer partition = ByteBuffer.wrap(entry.partition());
             TreeMap<Long, RowRange> ranges = live.getOrDefault(partition, new TreeMap<>());

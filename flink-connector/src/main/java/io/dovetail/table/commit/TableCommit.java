@@ -55,6 +55,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *
  * <ol>
  *   <li>read the latest snapshot L (N = L + 1) and stop if the request is already in the table;
+ *       load the live files the operation's checks look at, and only those ({@link CommitScope},
+ *       {@link SnapshotHistory}; an append of new rows loads none);
  *   <li>check the operation against L and the snapshots since its base (C1–C9, see {@link
  *       LayoutCheck}, {@link FieldConflictCheck}, {@link IndexComposition}): a real conflict fails
  *       with an error naming rows and fields and is not retried. A column update whose staged
@@ -63,7 +65,8 @@ import java.util.concurrent.ThreadLocalRandom;
  *       PartialFileRebaser}), against this L;
  *   <li>assign sequence numbers and row ids from L's {@code nextRowId};
  *   <li>write the index manifest (only if index files change, else L's is reused), the delta
- *       manifests, the base list (L's manifests, by reference) and the delta list;
+ *       manifests, the base list (L's manifests by reference, small ones merged as Paimon merges
+ *       them, {@link ManifestMerge}) and the delta list;
  *   <li>publish snapshot-N create-if-absent. If another writer took N, delete this attempt's files
  *       and retry from 1 after a randomized back-off (the checks run again against the new L).
  * </ol>
@@ -147,12 +150,18 @@ public final class TableCommit {
     private Optional<Snapshot> tryCommitOnce(CommitRequest request, Optional<Snapshot> latest) {
         hook.reached(Step.STARTED);
         TableSchema schema = store.latestSchema();
-        TableState state = history.stateAt(latest);
+        TableState state = history.stateAt(latest, CommitScope.of(request.operation()));
         long id = state.snapshotId() + 1;
         List<Path> written = new ArrayList<>();
         Snapshot snapshot = null;
         try {
             CommitOperation operation = checkedAndRebased(request.operation(), state, written);
+            if (operation != request.operation()) {
+                // rebased files claim the merged ranges: load the files those overlap too (same L)
+                state = history.stateAt(latest, CommitScope.of(operation));
+            }
+            LayoutCheck.checkClaimedRanges(
+                    state, operation.dataChanges(), operation instanceof CommitOperation.Compact);
             RowTrackingAssigner.Result assigned =
                     RowTrackingAssigner.assign(operation.dataChanges(), id, state.nextRowId());
             checkRowIdsAssigned(assigned.entries());
@@ -182,12 +191,16 @@ public final class TableCommit {
             }
             hook.reached(Step.INDEX_MANIFEST_WRITTEN);
             List<ManifestFileMeta> delta =
-                    new ManifestFileWriter(paths.manifestDir(), partitionTypes(schema))
+                    manifestWriter(paths, partitionTypes(schema), schema.options())
                             .write(assigned.entries());
             delta.forEach(m -> written.add(paths.manifestFile(m.fileName())));
             hook.reached(Step.MANIFESTS_WRITTEN);
             ManifestListWriter lists = new ManifestListWriter(paths.manifestDir());
-            List<ManifestFileMeta> base = baseManifests(state, schema, written);
+            List<ManifestFileMeta> base =
+                    state.snapshot() == null
+                            ? List.of()
+                            : new ManifestMerge(paths, partitionTypes(schema), schema.options())
+                                    .merge(store.files(state.snapshot()).dataManifests(), written);
             WrittenFile baseList = lists.write(base);
             written.add(paths.manifestFile(baseList.fileName()));
             WrittenFile deltaList = lists.write(delta);
@@ -230,41 +243,21 @@ public final class TableCommit {
         return Optional.empty();
     }
 
-    /**
-     * The base manifests of the new snapshot: L's base and delta manifests, carried by reference;
-     * once there are {@code manifest.merge-min-count} or more of them, L's live files rewritten
-     * into as few manifests as the target size allows, so that reading a snapshot stays
-     * proportional to its live files rather than to the number of commits.
-     */
-    private List<ManifestFileMeta> baseManifests(
-            TableState state, TableSchema schema, List<Path> written) {
-        if (state.snapshot() == null) {
-            return List.of();
-        }
-        List<ManifestFileMeta> previous = store.files(state.snapshot()).dataManifests();
-        if (previous.size() < mergeMinCount(schema)) {
-            return previous;
-        }
-        List<ManifestFileMeta> merged =
-                new ManifestFileWriter(paths.manifestDir(), partitionTypes(schema))
-                        .write(List.copyOf(state.liveFiles()));
-        merged.forEach(m -> written.add(paths.manifestFile(m.fileName())));
-        return merged;
-    }
-
-    private static int mergeMinCount(TableSchema schema) {
-        return TableOptions.intValue(
-                schema.options(),
-                TableOptions.MANIFEST_MERGE_MIN_COUNT,
-                DEFAULT_MANIFEST_MERGE_MIN_COUNT,
-                1);
+    /** A writer of manifests rolling at the table's {@code manifest.target-file-size}. */
+    static ManifestFileWriter manifestWriter(
+            TablePaths paths, List<LogicalType> partitionTypes, Map<String, String> options) {
+        return new ManifestFileWriter(
+                paths.manifestDir(),
+                partitionTypes,
+                AvroCodec.DEFAULT,
+                ManifestMerge.targetFileSize(options));
     }
 
     /**
-     * Runs the checks that need no new index files (everything but C1 and C7, see {@link
+     * Runs the checks that come before the ranges are checked (C5/C6, then C1 and C7, see {@link
      * #tryCommitOnce}) and returns the operation to commit: a column update's staged files checked
      * for field conflicts (C9), then rebased if compaction moved their ranges (files written go to
-     * {@code written}), then checked for their ranges (C5).
+     * {@code written}).
      */
     private CommitOperation checkedAndRebased(
             CommitOperation operation, TableState state, List<Path> written) {
@@ -294,8 +287,6 @@ public final class TableCommit {
             Snapshot base = base(indexes.baseSnapshotId(), state);
             GlobalIndexUpdate.checkBuilt(indexes, historySince(base, state), fileFields);
         }
-        LayoutCheck.checkClaimedRanges(
-                state, operation.dataChanges(), operation instanceof CommitOperation.Compact);
         return operation;
     }
 

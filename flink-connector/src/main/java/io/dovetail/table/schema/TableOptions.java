@@ -98,8 +98,15 @@ public final class TableOptions {
      */
     public static final String COMMIT_SINGLE_WRITER = "commit.single-writer";
 
-    /** Number of manifests at which a commit rewrites the live files into fewer manifests. */
+    /** Number of small manifests at the end of the list at which a commit merges them. */
     public static final String MANIFEST_MERGE_MIN_COUNT = "manifest.merge-min-count";
+
+    /** Size at which a manifest file rolls, and up to which a commit merges small manifests. */
+    public static final String MANIFEST_TARGET_FILE_SIZE = "manifest.target-file-size";
+
+    /** Weight of small or deleting manifests at which a commit rewrites them without deletes. */
+    public static final String MANIFEST_FULL_COMPACTION_THRESHOLD_SIZE =
+            "manifest.full-compaction-threshold-size";
 
     /** Compaction: a planned bin becomes a task only with at least this many files (default 5). */
     public static final String COMPACTION_MIN_FILE_NUM = "compaction.min.file-num";

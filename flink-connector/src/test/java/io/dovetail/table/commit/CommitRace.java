@@ -25,6 +25,7 @@ import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.snapshot.Snapshot;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -112,6 +113,12 @@ public final class CommitRace {
         verify();
     }
 
+    private static CommitScope allPartitions() {
+        Set<ByteBuffer> all = new HashSet<>();
+        PARTITIONS.forEach(p -> all.add(ByteBuffer.wrap(TestTable.partitionBytes(p))));
+        return CommitScope.wholePartitions(all);
+    }
+
     private Void run(String user, long seed, long deadline) {
         Random random = new Random(seed);
         TableCommit commit = new TableCommit(table.store);
@@ -121,7 +128,7 @@ public final class CommitRace {
         while (System.currentTimeMillis() < deadline) {
             identifier++;
             Snapshot base = table.latest();
-            TableState planned = history.stateAt(Optional.of(base));
+            TableState planned = history.stateAt(Optional.of(base), allPartitions());
             List<ManifestEntry> groups =
                     planned.liveFiles().stream().filter(e -> e.file().writeCols() == null).toList();
             ManifestEntry group = groups.get(random.nextInt(groups.size()));
@@ -184,7 +191,7 @@ public final class CommitRace {
         Snapshot base = table.latest();
         ManifestEntry group =
                 new SnapshotHistory(table.store)
-                        .stateAt(Optional.of(base)).liveFiles().stream()
+                        .stateAt(Optional.of(base), allPartitions()).liveFiles().stream()
                                 .filter(e -> e.file().writeCols() == null)
                                 .findFirst()
                                 .orElseThrow();

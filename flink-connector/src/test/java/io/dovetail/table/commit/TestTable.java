@@ -24,11 +24,13 @@ import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.fs.Writers;
 import io.dovetail.table.index.DeletionVector;
 import io.dovetail.table.index.DeletionVectorIndexFile;
+import io.dovetail.table.index.IndexChanges;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.index.IndexManifestFile;
 import io.dovetail.table.manifest.AvroCodec;
 import io.dovetail.table.manifest.DataFileMeta;
 import io.dovetail.table.manifest.FileKind;
+import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.manifest.ManifestFileMeta;
 import io.dovetail.table.manifest.ManifestListReader;
@@ -47,6 +49,7 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.VarCharType;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -152,6 +155,27 @@ public final class TestTable {
                         .writeCols(cols)
                         .build();
         return new ManifestEntry(FileKind.ADD, partitionBytes(partition), 0, -1, meta);
+    }
+
+    /**
+     * A compaction of every live file of {@code partition} (rows written by one append, so
+     * consecutive) into one metadata-only file keeping their row ids.
+     */
+    public CommitOperation.Compact fakeCompactionOf(String partition) {
+        byte[] bytes = partitionBytes(partition);
+        List<ManifestEntry> before =
+                live().stream().filter(e -> Arrays.equals(e.partition(), bytes)).toList();
+        long first = before.stream().mapToLong(e -> e.file().firstRowId()).min().orElseThrow();
+        long rows = before.stream().mapToLong(e -> e.file().rowCount()).sum();
+        ManifestEntry fake = fakeAppend(partition, rows);
+        ManifestEntry after =
+                withFile(
+                        fake,
+                        fake.file().toBuilder()
+                                .firstRowId(first)
+                                .fileSource(FileSource.COMPACT)
+                                .build());
+        return new CommitOperation.Compact(before, List.of(after), IndexChanges.NONE);
     }
 
     public static ManifestEntry withFile(ManifestEntry entry, DataFileMeta file) {
