@@ -54,8 +54,8 @@ class RandomSurfaceITCase {
 
     /**
      * Seeds CI runs, each a sequence of {@link #CI_STEPS} operations on a table of its own, chosen
-     * for what they exercise: 14 a rollback over new rows (then an insert) and a materialization
-     * of deleted rows, 21 full compactions that rewrite groups and UPDATEs run at once, 300003 a
+     * for what they exercise: 14 a rollback over new rows (then an insert) and a materialization of
+     * deleted rows, 21 full compactions that rewrite groups and UPDATEs run at once, 300003 a
      * streaming insert beside a full compaction, a rollback and a crashed commit, 200002 an ORC
      * table with deletion vectors, UPDATEs run at once and a crashed commit.
      */
