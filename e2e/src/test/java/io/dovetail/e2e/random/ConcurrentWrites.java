@@ -22,10 +22,11 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Row-level writes (UPDATEs, DELETEs) started at once, each in a session of its own, so that they
- * plan on the same snapshot and race to commit. Each alone must succeed; together, each either
- * commits or is refused with an error that says "conflict" and leaves the table as it was. The
- * table must then equal the model of the committed writes in some order: one after the other (a
+ * Writes started at once, each in a session of its own, so that they plan on the same snapshot and
+ * race to commit: UPDATEs and DELETEs, or a streaming INSERT beside a merge or a compaction (a
+ * procedure, last: its CALL returns only once it ends). Each alone must succeed; together, each
+ * either commits or is refused with an error that says "conflict" and leaves the table as it was.
+ * The table must then equal the model of the committed writes in some order: one after the other (a
  * write that planned after the other committed) or both on the snapshot they started from (snapshot
  * isolation: they committed without a conflict because they wrote different columns or groups), see
  * {@link SequenceRun}.
@@ -40,7 +41,7 @@ final class ConcurrentWrites extends Op {
 
     @Override
     String kind() {
-        return "concurrent";
+        return "concurrent " + writes.stream().map(Op::kind).collect(Collectors.joining(" + "));
     }
 
     /** Every write's statements, in order (the script replays them one after the other). */
@@ -60,8 +61,6 @@ final class ConcurrentWrites extends Op {
 
     @Override
     public String toString() {
-        return "concurrent "
-                + writes.stream().map(Op::kind).collect(Collectors.joining(" + "))
-                + " (run at once)";
+        return kind() + " (run at once)";
     }
 }

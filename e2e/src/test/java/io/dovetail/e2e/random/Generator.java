@@ -34,6 +34,9 @@ final class Generator {
     private long nextKey;
     private int nextName;
 
+    /** The step drawn to follow the last one (an insert after a rollback), or null. */
+    private Op following;
+
     Generator(long seed, String table, TableConfig config) {
         this.random = new Random(seed);
         this.table = table;
@@ -44,6 +47,13 @@ final class Generator {
 
     /** The next operation: one that applies to the model as it is now. */
     Op next(ModelTable model) {
+        if (following != null) {
+            Op op = following;
+            following = null;
+            if (op.applicable(model)) {
+                return op;
+            }
+        }
         boolean dv = config.deletionVectors();
         while (true) {
             int pick =
@@ -55,10 +65,10 @@ final class Generator {
                             10, // 4 merge
                             5, // 5 self-merge
                             8, // 6 alter
-                            6, // 7 compact
-                            dv ? 4 : 0, // 8 materialize
+                            8, // 7 compact
+                            dv ? 5 : 0, // 8 materialize
                             3, // 9 expire
-                            3, // 10 rollback
+                            5, // 10 rollback
                             4, // 11 time travel
                             4, // 12 streaming insert
                             6, // 13 writes run at once
@@ -69,7 +79,7 @@ final class Generator {
                         case 1 -> overwrite(model);
                         case 2 -> update(model);
                         case 3 -> delete(model);
-                        case 4 -> merge(model);
+                        case 4 -> merge(model, true);
                         case 5 -> selfMerge(model);
                         case 6 -> alter(model);
                         case 7 -> compact(model);
@@ -82,6 +92,10 @@ final class Generator {
                         default -> crashing(model);
                     };
             if (op != null && op.applicable(model)) {
+                if (op instanceof MaintenanceOps.Rollback) {
+                    // the row ids it hands out must lie above every one handed out before
+                    following = insert(model, random.nextInt(3) == 0 ? 1 : 0);
+                }
                 return op;
             }
         }
@@ -176,10 +190,16 @@ final class Generator {
     }
 
     /**
-     * Two writes run at once: UPDATEs of the same columns or of any, or (with deletion vectors) an
-     * UPDATE and a DELETE.
+     * Two writes run at once: a streaming INSERT beside a merge or a compaction; UPDATEs of the
+     * same columns or of any; or (with deletion vectors) an UPDATE and a DELETE.
      */
     private Op atOnce(ModelTable model) {
+        if (random.nextInt(3) == 0) {
+            Op streaming = insert(model, 1);
+            Op beside = random.nextBoolean() ? compact(model) : merge(model, false);
+            // the procedure last: its CALL returns once it ends, the insert is running by then
+            return beside == null ? null : new ConcurrentWrites(List.of(streaming, beside));
+        }
         Op first = update(model);
         if (first == null) {
             return null;
@@ -206,7 +226,7 @@ final class Generator {
                 switch (random.nextInt(3)) {
                     case 0 -> insert(model, 0);
                     case 1 -> update(model);
-                    default -> merge(model);
+                    default -> merge(model, true);
                 };
         return write == null ? null : new CrashedWrite(write, random.nextBoolean());
     }
@@ -227,7 +247,11 @@ final class Generator {
         return new RowLevelOps.Delete(table, where, config.deletionVectors());
     }
 
-    private Op merge(ModelTable model) {
+    /**
+     * A merge on {@code k}; with {@code unmatchedTargets} it may delete target rows no source row
+     * matches (not beside a streaming insert: which of its rows the merge sees is a race).
+     */
+    private Op merge(ModelTable model, boolean unmatchedTargets) {
         boolean dv = config.deletionVectors();
         List<Field> sourceFields = new ArrayList<>(scalarAssignable(model));
         Collections.shuffle(sourceFields, random);
@@ -327,7 +351,7 @@ final class Generator {
             }
         }
         Pred notMatchedBySource = null;
-        if (dv && random.nextInt(4) == 0) {
+        if (dv && unmatchedTargets && random.nextInt(4) == 0) {
             notMatchedBySource = condition(model, "t", 1);
         }
         if (updateColumns == null
@@ -499,7 +523,7 @@ final class Generator {
                 config.partitioned() && random.nextInt(3) == 0
                         ? Generated.PARTITIONS.get(random.nextInt(3))
                         : null;
-        return new MaintenanceOps.Compact(table, options, partition);
+        return new MaintenanceOps.Compact(table, options, partition, random.nextBoolean());
     }
 
     private Op rollback(ModelTable model) {

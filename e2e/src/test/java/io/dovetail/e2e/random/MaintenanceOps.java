@@ -25,11 +25,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The maintenance procedures and time travel: {@code compact} (changes no row), {@code
- * materialize_deletion_vectors} (survivors of groups with deleted rows get new row ids in their old
- * order within each partition), {@code expire_snapshots} (keeps the newest {@code retain_max}),
- * {@code rollback_to} (the rows of that snapshot, row ids never handed out again) and reads of an
- * older snapshot.
+ * The maintenance procedures and time travel: {@code compact}, column-selective or full (changes no
+ * row), {@code materialize_deletion_vectors} (survivors of groups with deleted rows get new row ids
+ * in their old order within each partition), {@code expire_snapshots} (keeps the newest {@code
+ * retain_max}), {@code rollback_to} (the rows of that snapshot, row ids never handed out again) and
+ * reads of an older snapshot.
  */
 final class MaintenanceOps {
 
@@ -44,27 +44,35 @@ final class MaintenanceOps {
                 + ")";
     }
 
-    /** {@code compact}, of every partition or of one. */
+    /**
+     * {@code compact}, of every partition or of one, column-selective or full ({@code
+     * compact_strategy => 'full'}: every column of bins of adjacent groups rewritten).
+     */
     static final class Compact extends Op {
         final String table;
         final String options;
         final String partition;
+        final boolean full;
 
-        Compact(String table, String options, String partition) {
+        Compact(String table, String options, String partition, boolean full) {
             this.table = table;
             this.options = options;
             this.partition = partition;
+            this.full = full;
         }
 
         @Override
         String kind() {
-            return "compact";
+            return full ? "compact-full" : "compact";
         }
 
         @Override
         boolean applicable(ModelTable model) {
             return partition == null || model.schema.partitioned();
         }
+
+        /** Whether its last run rewrote files (it commits nothing when no group qualifies). */
+        private boolean rewrote;
 
         @Override
         List<String> statements(ModelTable model) {
@@ -76,7 +84,19 @@ final class MaintenanceOps {
                                     + Sql.string(options)
                                     + (partition == null
                                             ? ""
-                                            : ", partitions => " + Sql.string("p=" + partition))));
+                                            : ", partitions => " + Sql.string("p=" + partition))
+                                    + (full ? ", compact_strategy => 'full'" : "")));
+        }
+
+        @Override
+        void finish(ModelTable model, Probe probe) {
+            Row result = probe.lastResult().isEmpty() ? null : probe.lastResult().get(0);
+            rewrote = result != null && ((Long) result.getField(1)) > 0; // files_rewritten
+        }
+
+        @Override
+        boolean exercised() {
+            return rewrote;
         }
     }
 
@@ -109,6 +129,11 @@ final class MaintenanceOps {
                                     + " WHERE deleted_rows > 0")) {
                 rangesWithDeletes.add(new long[] {(Long) row.getField(0), (Long) row.getField(1)});
             }
+        }
+
+        @Override
+        boolean exercised() {
+            return !rangesWithDeletes.isEmpty();
         }
 
         @Override
@@ -198,6 +223,33 @@ final class MaintenanceOps {
         @Override
         List<String> statements(ModelTable model) {
             return List.of(call("rollback_to", table, "snapshot_id => " + snapshotId));
+        }
+
+        /**
+         * Whether rows were inserted after the snapshot rolled back to (row ids it must not reuse).
+         */
+        private boolean overNewRows;
+
+        @Override
+        void prepare(Probe probe) throws Exception {
+            List<Long> nextRowIds = new ArrayList<>();
+            for (Row row :
+                    probe.query(
+                            "SELECT next_row_id FROM "
+                                    + Sql.name(probe.table() + "$snapshots")
+                                    + " WHERE snapshot_id = "
+                                    + snapshotId
+                                    + " OR snapshot_id = (SELECT MAX(snapshot_id) FROM "
+                                    + Sql.name(probe.table() + "$snapshots")
+                                    + ")")) {
+                nextRowIds.add((Long) row.getField(0));
+            }
+            overNewRows = nextRowIds.stream().distinct().count() > 1;
+        }
+
+        @Override
+        boolean exercised() {
+            return overNewRows;
         }
 
         @Override

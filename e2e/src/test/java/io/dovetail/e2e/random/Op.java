@@ -64,6 +64,14 @@ abstract class Op {
     /** After a successful run and its effect: applies the rest to the model and checks results. */
     void finish(ModelTable model, Probe probe) throws Exception {}
 
+    /**
+     * Whether its last run did what it is drawn to exercise (a compaction rewrote files); the
+     * statistics count the runs that did not.
+     */
+    boolean exercised() {
+        return true;
+    }
+
     @Override
     public String toString() {
         return kind();

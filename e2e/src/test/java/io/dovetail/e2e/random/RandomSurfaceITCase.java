@@ -32,6 +32,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -45,13 +46,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * through Apache Paimon 1.4.2, and against the layout invariants ({@link SequenceRun}).
  *
  * <p>CI runs the fixed {@link #CI_SEEDS}; {@code -Drandom.minutes=N} runs sequences of fresh seeds
- * for N minutes (a soak) and prints what ran. A divergence prints its seed and its shrunk sequence
- * as a SQL script for {@code bin/dovetail-sql}.
+ * for N minutes (a soak) and prints what ran; {@code -Drandom.seeds=s1,s2} runs those seeds again
+ * ({@code -Drandom.steps=n} operations each, {@link #CI_STEPS} by default). A divergence prints its
+ * seed and its shrunk sequence as a SQL script for {@code bin/dovetail-sql}.
  */
 class RandomSurfaceITCase {
 
-    /** Seeds CI runs, each a sequence of {@link #CI_STEPS} operations on a table of its own. */
-    private static final long[] CI_SEEDS = {1, 2, 3};
+    /**
+     * Seeds CI runs, each a sequence of {@link #CI_STEPS} operations on a table of its own, chosen
+     * for what they exercise: 14 a rollback over new rows (then an insert) and a materialization of
+     * deleted rows, 21 full compactions that rewrite groups and UPDATEs run at once, 300003 a
+     * streaming insert beside a full compaction, a rollback and a crashed commit, 200002 an ORC
+     * table with deletion vectors, UPDATEs run at once and a crashed commit.
+     */
+    private static final long[] CI_SEEDS = {14, 21, 300003, 200002};
 
     private static final int CI_STEPS = 15;
     private static final int SOAK_STEPS = 40;
@@ -85,8 +93,15 @@ class RandomSurfaceITCase {
         List<String> divergences = new ArrayList<>();
         String minutes = System.getProperty("random.minutes");
         if (minutes == null) {
-            for (long seed : CI_SEEDS) {
-                report(sequences.run(seed, CI_STEPS), divergences);
+            String seeds = System.getProperty("random.seeds");
+            int steps = Integer.getInteger("random.steps", CI_STEPS);
+            for (long seed :
+                    seeds == null
+                            ? CI_SEEDS
+                            : Arrays.stream(seeds.split(","))
+                                    .mapToLong(Long::parseLong)
+                                    .toArray()) {
+                report(sequences.run(seed, steps), divergences);
             }
         } else {
             long end = System.nanoTime() + Duration.ofMinutes(Long.parseLong(minutes)).toNanos();

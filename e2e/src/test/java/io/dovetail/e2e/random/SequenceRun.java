@@ -183,48 +183,76 @@ final class SequenceRun implements Probe {
         Read actual = read();
         effect.apply(model, actual.rowIdOfKey(), floor);
         op.finish(model, this);
+        if (!op.exercised()) {
+            stats.idle(op);
+        }
         compareRows(actual);
         return floor + effect.newRowIds();
     }
 
     /**
-     * Starts the writes of {@code step} at once, each in a session of its own; a write that fails
-     * must say "conflict"; the table must then equal the model of the committed writes in one of
-     * the orders {@link #outcomes} gives. The next row id after (these writes add no rows).
+     * Starts the writes of {@code step} at once, each in a session of its own (a streaming one for
+     * a streaming insert): the statements before a write's last set it up (a source table) and run
+     * first; then the last ones are started in order, each submitted without waiting, but for a
+     * procedure's CALL, last, which returns once the procedure ends. A write that fails must say
+     * "conflict"; the table must then equal the model of the committed writes in one of the orders
+     * {@link #outcomes} gives. The next row id after.
      */
     private long executeAtOnce(int index, ConcurrentWrites step) throws Exception {
         List<Op> writes = step.writes;
         List<List<String>> statements = new ArrayList<>();
-        for (Op write : writes) {
+        List<TableEnvironment> writers = new ArrayList<>();
+        for (int i = 0; i < writes.size(); i++) {
+            Op write = writes.get(i);
             write.prepare(this);
             statements.add(write.statements(model));
+            writers.add(write.streaming() ? sessions.streaming : sessions.concurrent.get(i));
         }
         script.comment("the writes of the next step ran at once, each in a session of its own");
         script.step(index, step, step.statements(model));
         stats.ran(step);
+        stats.concurrentSteps.incrementAndGet();
+        for (int i = 0; i < writes.size(); i++) {
+            List<String> own = statements.get(i);
+            for (String setup : own.subList(0, own.size() - 1)) {
+                Sessions.run(writers.get(i), setup);
+            }
+        }
         List<TableResult> jobs = new ArrayList<>();
+        Throwable[] errors = new Throwable[writes.size()];
         for (int i = 0; i < writes.size(); i++) {
             // planned here, one after the other (Flink's planner is not to be shared between
             // threads), each submitted without waiting: the jobs run and commit at once
-            jobs.add(sessions.concurrent.get(i).executeSql(single(statements.get(i))));
+            List<String> own = statements.get(i);
+            try {
+                jobs.add(writers.get(i).executeSql(own.get(own.size() - 1)));
+            } catch (RuntimeException e) {
+                jobs.add(null); // a procedure that failed
+                errors[i] = e;
+            }
         }
         List<Op> committed = new ArrayList<>();
         List<String> outcomes = new ArrayList<>();
         for (int i = 0; i < writes.size(); i++) {
             try {
-                jobs.get(i).await();
+                if (errors[i] == null) {
+                    jobs.get(i).await();
+                }
+            } catch (ExecutionException e) {
+                errors[i] = e.getCause();
+            }
+            if (errors[i] == null) {
                 committed.add(writes.get(i));
                 outcomes.add(writes.get(i).kind() + " " + (i + 1) + " committed");
-            } catch (ExecutionException e) {
-                String why = messages(e.getCause());
-                if (!why.toLowerCase().contains("conflict")) {
-                    throw new Divergence(
-                            "a write run at once failed without saying 'conflict': " + why,
-                            e.getCause());
-                }
-                stats.conflicts.incrementAndGet();
-                outcomes.add(writes.get(i).kind() + " " + (i + 1) + " refused: conflict");
+                continue;
             }
+            String why = messages(errors[i]);
+            if (!why.toLowerCase().contains("conflict")) {
+                throw new Divergence(
+                        "a write run at once failed without saying 'conflict': " + why, errors[i]);
+            }
+            stats.conflicts.incrementAndGet();
+            outcomes.add(writes.get(i).kind() + " " + (i + 1) + " refused: conflict");
         }
         script.comment(String.join(", ", outcomes));
         Read actual = read();
@@ -246,14 +274,16 @@ final class SequenceRun implements Probe {
     /**
      * The models the committed writes may leave: for each order, one after the other (each computed
      * on what the previous left) and, when they write no cell in common, each computed on the
-     * snapshot they started from (they committed side by side, as snapshot isolation allows).
+     * snapshot they started from (they committed side by side, as snapshot isolation allows). Rows
+     * they insert get new row ids in any interleaving (a streaming insert commits at every
+     * checkpoint): at or above the next row id before the step, each once.
      */
     private List<ModelTable> outcomes(List<Op> committed, Read actual) throws Divergence {
         List<ModelTable> models = new ArrayList<>();
         for (List<Op> order : orders(committed)) {
             ModelTable serial = model.copy();
             for (Op write : order) {
-                write.effect(serial.copy()).apply(serial, actual.rowIdOfKey(), serial.nextRowId);
+                write.effect(serial.copy()).apply(serial, actual.rowIdOfKey(), model.nextRowId);
             }
             models.add(serial);
             List<Effect> effects = new ArrayList<>();
@@ -263,7 +293,7 @@ final class SequenceRun implements Probe {
             if (effects.size() == 2 && !effects.get(0).writesACellOf(effects.get(1))) {
                 ModelTable isolated = model.copy();
                 for (Effect effect : effects) {
-                    effect.apply(isolated, actual.rowIdOfKey(), isolated.nextRowId);
+                    effect.apply(isolated, actual.rowIdOfKey(), model.nextRowId);
                 }
                 models.add(isolated);
             }
@@ -324,14 +354,6 @@ final class SequenceRun implements Probe {
         write.finish(model, this);
         compareRows(actual);
         return floor + effect.newRowIds();
-    }
-
-    /** The one statement of a write run at once (an UPDATE or a DELETE). */
-    private static String single(List<String> statements) {
-        if (statements.size() != 1) {
-            throw new IllegalArgumentException("not one statement: " + statements);
-        }
-        return statements.get(0);
     }
 
     /** Every order of {@code ops}. */
@@ -436,6 +458,21 @@ final class SequenceRun implements Probe {
             nextRowIds.put((Long) row.getField(0), (Long) row.getField(1));
         }
         model.history.keySet().retainAll(nextRowIds.keySet());
+        long previous = 0;
+        for (Map.Entry<Long, Long> snapshot : nextRowIds.entrySet()) {
+            if (snapshot.getValue() < previous) {
+                throw new Divergence(
+                        "snapshot "
+                                + snapshot.getKey()
+                                + " has next row id "
+                                + snapshot.getValue()
+                                + ", below "
+                                + previous
+                                + " of an older snapshot: "
+                                + nextRowIds);
+            }
+            previous = snapshot.getValue();
+        }
         long next = nextRowIds.isEmpty() ? 0 : nextRowIds.lastEntry().getValue();
         if (next < nextRowIdSeen) {
             throw new Divergence(

@@ -36,14 +36,24 @@ final class Stats {
     /** Writes whose commit crashed. */
     final AtomicInteger crashes = new AtomicInteger();
 
+    /** Steps whose writes ran at once. */
+    final AtomicInteger concurrentSteps = new AtomicInteger();
+
     /** Writes run at once that were refused with a conflict. */
     final AtomicInteger conflicts = new AtomicInteger();
 
     final java.util.Map<String, Integer> byKind = new java.util.TreeMap<>();
 
+    /** Operations that ran but did not do what they are drawn to exercise, by kind. */
+    final java.util.Map<String, Integer> idleByKind = new java.util.TreeMap<>();
+
     synchronized void ran(Op op) {
         operations.incrementAndGet();
         byKind.merge(op.kind(), 1, Integer::sum);
+    }
+
+    synchronized void idle(Op op) {
+        idleByKind.merge(op.kind(), 1, Integer::sum);
     }
 
     @Override
@@ -56,13 +66,18 @@ final class Stats {
                 + operations
                 + " "
                 + byKind
-                + ", refused statements "
+                + " (of which idle: compactions that rewrote nothing, materializations of no"
+                + " deleted rows, rollbacks over no new rows "
+                + idleByKind
+                + "), refused statements "
                 + refusals
                 + ", Paimon reads "
                 + paimonReads
                 + " (skipped for renamed write columns "
                 + paimonReadsSkipped
                 + ")"
+                + ", steps of writes run at once "
+                + concurrentSteps
                 + ", crashed commits "
                 + crashes
                 + ", conflicts of writes run at once "

@@ -178,8 +178,9 @@ public final class RowLevelSink {
 
     /**
      * Pins the base of a batch update or delete against expiry while the job runs (the committer
-     * releases it; a job that fails holds it until its lease ends). Streaming updates plan on the
-     * latest snapshot as they go and pin nothing; nor does a job on an empty table.
+     * releases it, also when its commit is refused; a job that fails otherwise holds it until its
+     * lease ends). Streaming updates plan on the latest snapshot as they go and pin nothing; nor
+     * does a job on an empty table.
      */
     private String pinBase() {
         return new SnapshotPins(table)

@@ -28,6 +28,7 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
+import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.update.ColumnUpdater;
 
 import org.apache.flink.api.common.accumulators.LongCounter;
@@ -42,6 +43,7 @@ import org.apache.flink.table.data.binary.BinaryRowData;
 import javax.annotation.Nullable;
 
 import java.util.List;
+import java.util.function.LongPredicate;
 
 /**
  * Writes the changes a merge makes to existing rows of its base snapshot, for the row-range groups
@@ -50,11 +52,12 @@ import java.util.List;
  * by {@code _ROW_ID} ({@link SortedChanges}). Updates are written as they arrive ({@link
  * ColumnUpdater.Writer}: one non-rolling partial-column file per touched group, finished when the
  * input moves past the group); deleted row ids go on to the deletion-vector writers ({@link
- * DeletionVectorsWriter#DELETED_ROW_IDS}), which write them as deletion vectors. A row id named
- * twice in a row (a target row matched by two source rows) fails the job naming both matches; a row
- * id in no live group of the base (stale) fails it or, with {@link StaleRowIds#SKIP}, is counted
- * and dropped. Besides one open file, the writer holds only the previous change (to name it in a
- * duplicate's error).
+ * DeletionVectorsWriter#DELETED_ROW_IDS}), which write them as deletion vectors (a merge that
+ * updates no column only sends them on, and writes no file). A row id named twice in a row (a
+ * target row matched by two source rows) fails the job naming both matches; a row id in no live
+ * group of the base (stale) fails it or, with {@link StaleRowIds#SKIP}, is counted and dropped.
+ * Besides one open file, the writer holds only the previous change (to name it in a duplicate's
+ * error).
  */
 final class MergeWriter extends AbstractStreamOperator<Committable>
         implements OneInputStreamOperator<RowData, Committable>, BoundedOneInput {
@@ -66,8 +69,8 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     private final List<String> columns;
     private final StaleRowIds onStale;
 
-    private transient ColumnUpdater updater;
-    private transient ColumnUpdater.Writer files;
+    private transient LongPredicate live;
+    @Nullable private transient ColumnUpdater.Writer files; // null: no column updated
     private transient UpdatedValues values;
     private transient LongCounter skippedUpdates;
     private transient LongCounter skippedDeletes;
@@ -86,10 +89,16 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
     public void open() throws Exception {
         super.open();
         TableStore store = table.open();
-        updater = ColumnUpdater.on(store, store.snapshots().snapshot(baseSnapshotId), columns);
-        files = updater.writer();
+        Snapshot base = store.snapshots().snapshot(baseSnapshotId);
+        if (columns.isEmpty()) {
+            live = ColumnUpdater.liveRowIds(store, base);
+        } else {
+            ColumnUpdater updater = ColumnUpdater.on(store, base, columns);
+            live = updater::isLive;
+            files = updater.writer();
+            values = new UpdatedValues(store, columns, 2);
+        }
         deletedRowId = new GenericRowData(1);
-        values = new UpdatedValues(store, columns, 2);
         previousRowId = Long.MIN_VALUE;
         skippedUpdates = new LongCounter();
         skippedDeletes = new LongCounter();
@@ -110,7 +119,7 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
         if (rowId == previousRowId) {
             throw Errors.duplicateMatch(rowId, describe(previousUpdate), describe(newValues));
         }
-        if (!updater.isLive(rowId)) {
+        if (!live.test(rowId)) {
             skipStale(update, rowId);
             return;
         }
@@ -138,6 +147,9 @@ final class MergeWriter extends AbstractStreamOperator<Committable>
 
     @Override
     public void endInput() {
+        if (files == null) {
+            return;
+        }
         List<ManifestEntry> written = files.finish();
         if (!written.isEmpty()) {
             output.collect(

@@ -19,6 +19,7 @@ package io.dovetail.flink.sink;
 
 import io.dovetail.table.TableLoader;
 import io.dovetail.table.commit.CommitRequest;
+import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.snapshot.SnapshotPins;
@@ -51,7 +52,8 @@ import java.util.TreeMap;
  * it would not have been restored from them), skipping those its commit user had already committed.
  * Without checkpoints (batch, or bounded input without checkpointing) it commits everything at the
  * end of input, with Paimon's batch identifier, then releases the job's pin of its base snapshot
- * ({@link SnapshotPins}), if it has one.
+ * ({@link SnapshotPins}), if it has one, also when the table refuses the commit (a conflict): only
+ * an I/O failure, which a restarted attempt may get past, keeps it until its lease ends.
  */
 final class CommitterOperator extends AbstractStreamOperator<Void>
         implements OneInputStreamOperator<Committable, Void>, BoundedOneInput {
@@ -156,13 +158,26 @@ final class CommitterOperator extends AbstractStreamOperator<Void>
             all.addAll(received);
             pending.clear();
             received = new ArrayList<>();
-            boolean committed = commit(CommitRequest.BATCH_IDENTIFIER, all);
-            if (pin != null) { // the job's base need not stay any longer
-                new SnapshotPins(table.paths()).release(pin);
+            boolean committed;
+            try {
+                committed = commit(CommitRequest.BATCH_IDENTIFIER, all);
+            } catch (DovetailException e) {
+                if (e.kind() != DovetailException.Kind.IO) {
+                    releasePin(); // refused (a conflict): no attempt of the job can commit
+                }
+                throw e;
             }
+            releasePin();
             if (committed) {
                 committer.expireSnapshots();
             }
+        }
+    }
+
+    /** Releases the job's pin of its base snapshot, if it has one: it need not stay any longer. */
+    private void releasePin() {
+        if (pin != null) {
+            new SnapshotPins(table.paths()).release(pin);
         }
     }
 

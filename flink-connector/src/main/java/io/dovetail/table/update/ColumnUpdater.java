@@ -44,6 +44,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.LongPredicate;
 
 /**
  * Updates some columns of some rows of a data-evolution table, keyed by {@code _ROW_ID}, planned on
@@ -137,6 +138,17 @@ public final class ColumnUpdater {
     /** Whether {@code rowId} is in a live group of the base snapshot (else it is stale). */
     public boolean isLive(long rowId) {
         return groups.find(rowId) != null;
+    }
+
+    /**
+     * Whether a row id is in a live group of {@code base}, for a writer that updates no column (a
+     * merge that only deletes the rows it matches): {@link #isLive} of a plan reading {@code
+     * _ROW_ID} only.
+     */
+    public static LongPredicate liveRowIds(TableStore store, Snapshot base) {
+        BaseGroups groups =
+                BaseGroups.plan(store, base, store.latestSchema(), List.of(), List.of());
+        return rowId -> groups.find(rowId) != null;
     }
 
     /**

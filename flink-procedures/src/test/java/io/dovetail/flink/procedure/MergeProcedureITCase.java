@@ -254,6 +254,58 @@ class MergeProcedureITCase {
         assertThat(rows("SELECT score FROM m4 WHERE _ROW_ID = 5")).containsExactly("+I[55]");
     }
 
+    /**
+     * A merge with no matched_update_set writes no partial-column file: its matched rows are only
+     * deleted (found by the random surface test: the SQL join's writer failed with "Name at least
+     * one column to update").
+     */
+    @Test
+    void aMergeThatUpdatesNoColumnOnlyDeletesAndInserts() {
+        target("m_deletes");
+        Map<Integer, Long> rowIds = rowIdsById("m_deletes");
+        Row result =
+                call(
+                        "CALL dt.sys.data_evolution_merge(target => 'default.m_deletes', source =>"
+                                + " 'SELECT * FROM (VALUES (3, ''D''), (4, ''U''), (100, ''U''))"
+                                + " AS v(id, op)', merge_condition => 't.id = s.id',"
+                                + " matched_delete_condition => 's.op = ''D''',"
+                                + " not_matched_insert_values => 'id = s.id, name = ''new'',"
+                                + " score = 0, dt = ''a''')");
+        assertThat(result.getField("deleted")).isEqualTo(1L);
+        assertThat(result.getField("inserted")).isEqualTo(1L);
+        assertThat(result.getField("updated")).isEqualTo(0L);
+        assertThat(result.getField("groups_rewritten")).isEqualTo(0L);
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            if (i != 3) {
+                expected.add(i + ",n" + i + "," + i + "," + (i % 2 == 0 ? "a" : "b"));
+            }
+        }
+        expected.add("100,new,0,a");
+        assertThat(renderWithRowIds("m_deletes"))
+                .map(r -> r.substring(0, r.indexOf('@')))
+                .containsExactlyInAnyOrderElementsOf(expected);
+        assertThat(renderWithRowIds("m_deletes"))
+                .contains("4,n4,4,a@" + rowIds.get(4), "100,new,0,a@20");
+
+        String selfMerge =
+                "CALL dt.sys.data_evolution_merge(target => 'default.m_deletes', source =>"
+                        + " 'SELECT * FROM (VALUES (CAST("
+                        + rowIds.get(6)
+                        + " AS BIGINT)), (CAST(999 AS BIGINT)))"
+                        + " AS v(rid)', merge_condition => 't._ROW_ID = s.rid',"
+                        + " matched_delete_condition => 'TRUE'";
+        long before = latest("m_deletes").id();
+        assertThatThrownBy(() -> call(selfMerge + ")"))
+                .hasStackTraceContaining("Stale row id 999: it is in no live row range");
+        assertThat(latest("m_deletes").id()).isEqualTo(before);
+        Row skipped = call(selfMerge + ", on_stale_row_id => 'skip')");
+        assertThat(skipped.getField("deleted")).isEqualTo(1L);
+        assertThat(skipped.getField("skipped")).isEqualTo(1L);
+        assertThat(rows("SELECT id FROM m_deletes WHERE id = 5 OR id = 6"))
+                .containsExactly("+I[5]");
+    }
+
     @Test
     void aTargetRowMatchedTwiceFailsNamingBothMatches() {
         target("m5");
