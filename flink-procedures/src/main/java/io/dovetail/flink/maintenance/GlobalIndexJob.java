@@ -58,9 +58,9 @@ import java.util.stream.IntStream;
  * </pre>
  *
  * with {@code n = min(runs, parallelism)}. A B-tree writer holds no more than one sorted key's row
- * ids and one index block; a bitmap writer holds the bitmaps of one run. The commit fails, leaving the table as it was, if a column update changed the column
- * of indexed rows since the snapshot; a failed job leaves written index files unreferenced ({@code
- * remove_orphan_files} deletes them).
+ * ids and one index block; a bitmap writer holds the bitmaps of one run. The commit fails, leaving
+ * the table as it was, if a column update changed the column of indexed rows since the snapshot; a
+ * failed job leaves written index files unreferenced ({@code remove_orphan_files} deletes them).
  */
 public final class GlobalIndexJob {
 
