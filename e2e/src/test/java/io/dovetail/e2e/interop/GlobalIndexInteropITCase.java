@@ -45,20 +45,21 @@ import java.util.stream.IntStream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * B-tree global indexes between Dovetail and Apache Paimon 1.4.2, both ways, on tables partitioned
- * by {@code dt} (so the second partition's row ids do not start at 0):
+ * B-tree and bitmap global indexes between Dovetail and Apache Paimon 1.4.2, both ways, on tables
+ * partitioned by {@code dt} (so the second partition's row ids do not start at 0):
  *
  * <ul>
  *   <li>Paimon builds indexes on a string and a bigint column; Dovetail's index-assisted reads of
  *       equalities and INs return what Paimon's full scans and Dovetail's own full scans return,
  *       read only the rows the index names (and rows appended after the build), and {@code
- *       t$table_indexes} lists what Paimon's lists.
+ *       t$table_indexes} lists what Paimon's lists; the same for Paimon's bitmap indexes.
  *   <li>Dovetail's {@code create_global_index} builds them: Paimon's indexed queries equal its full
  *       scans (strings with NULLs, bigints, several runs and files per partition). That Paimon does
  *       use the index shows where it must not: an update kept under IGNORE leaves the index naming
  *       the old value, so Paimon's indexed query misses the new one, while Dovetail's reads (no
  *       index under IGNORE) and Paimon's full scan find it; after {@code drop_global_index} and a
- *       new build, Paimon finds it again.
+ *       new build, Paimon finds it again. The same for bitmap indexes (several per partition, NULLs
+ *       in their null bitmap).
  * </ul>
  */
 class GlobalIndexInteropITCase {
@@ -87,7 +88,7 @@ class GlobalIndexInteropITCase {
 
     @Test
     void equalitiesAndInsOnPaimonsIndexesReadOnlyTheNamedRowsAndEqualFullScans() {
-        indexedByPaimon("t", "");
+        indexedByPaimon("t", "", "btree");
 
         for (String where :
                 List.of(
@@ -115,8 +116,34 @@ class GlobalIndexInteropITCase {
     }
 
     @Test
+    void equalitiesAndInsOnPaimonsBitmapIndexesReadOnlyTheNamedRowsAndEqualFullScans() {
+        indexedByPaimon("t_bitmap", "", "bitmap");
+
+        for (String where :
+                List.of(
+                        "k = 'k17'",
+                        "k = 'k1517'",
+                        "k IN ('k3', 'k1003', 'nope')",
+                        "id = 1999",
+                        "id IN (5, 1005) AND k = 'k5'",
+                        "k = 'absent'")) {
+            String query = "SELECT id, k, v, dt FROM t_bitmap WHERE " + where;
+            List<String> expected =
+                    paimon(
+                            "SELECT id, k, v, dt FROM t_bitmap /*+ OPTIONS('global-index.enabled'"
+                                    + " = 'false') */ WHERE "
+                                    + where);
+            assertThat(dovetail(query)).as(where).isEqualTo(expected);
+        }
+        assertThat(paimon("SELECT index_type FROM `t_bitmap$table_indexes`"))
+                .containsOnly("index_type=bitmap")
+                .hasSize(4);
+        assertThat(rowsPlanned("t_bitmap", "k", "k1517")).as("one row of 2,000").isEqualTo(1);
+    }
+
+    @Test
     void rowsAppendedAfterTheBuildAreScannedAndZstdBlocksAreRead() {
-        indexedByPaimon("t_zstd", ", 'btree-index.compression' = 'zstd'");
+        indexedByPaimon("t_zstd", ", 'btree-index.compression' = 'zstd'", "btree");
         execute(
                 "INSERT INTO paimon.`default`.t_zstd VALUES (5000, 'k17', 'late', 'b'),"
                         + " (5001, 'k17', 'late', 'a')");
@@ -134,7 +161,7 @@ class GlobalIndexInteropITCase {
 
     @Test
     void tableIndexesListWhatPaimonsListsPlusTheRowRangeAndField() {
-        indexedByPaimon("t_list", "");
+        indexedByPaimon("t_list", "", "btree");
         String columns =
                 "`partition`, bucket, index_type, file_name, file_size, row_count, dv_ranges";
 
@@ -154,9 +181,9 @@ class GlobalIndexInteropITCase {
 
     /**
      * Paimon creates {@code name} partitioned by dt, inserts ids 0..999 into 'a' and 1000..1999
-     * into 'b' ({@code k = 'k' || id}), and builds B-tree indexes on k and id.
+     * into 'b' ({@code k = 'k' || id}), and builds indexes of {@code type} on k and id.
      */
-    private static void indexedByPaimon(String name, String options) {
+    private static void indexedByPaimon(String name, String options, String type) {
         execute(
                 "CREATE TABLE paimon.`default`."
                         + name
@@ -184,7 +211,9 @@ class GlobalIndexInteropITCase {
                             + name
                             + "', index_column => '"
                             + column
-                            + "', index_type => 'btree')");
+                            + "', index_type => '"
+                            + type
+                            + "')");
         }
     }
 
@@ -271,6 +300,73 @@ class GlobalIndexInteropITCase {
                 .containsExactly("runs=1, index_files=1, indexed_rows=1000, snapshot_id=6");
         assertThat(paimon("SELECT id FROM t_ignore WHERE k = 'zzz'")).containsExactly("id=17");
         assertThat(paimon("SELECT id FROM t_ignore WHERE k = 'k17'")).isEmpty();
+    }
+
+    @Test
+    void paimonUsesDovetailBuiltBitmapIndexesWithNullsAndTheyAreDroppedAndRebuilt() {
+        filledByDovetail("t_bitmap_built");
+        assertThat(
+                        dovetail(
+                                "CALL dovetail.sys.create_global_index(`table` =>"
+                                        + " 'default.t_bitmap_built', index_column => 'k',"
+                                        + " index_type => 'bitmap', options =>"
+                                        + " 'global-index.row-count-per-shard=300')"))
+                .containsExactly("runs=8, index_files=8, indexed_rows=2000, snapshot_id=3");
+        execute(
+                "CALL dovetail.sys.create_global_index(`table` => 'default.t_bitmap_built',"
+                        + " index_column => 'id', index_type => 'bitmap')");
+
+        for (String where :
+                List.of(
+                        "k = 'k17'",
+                        "k = 'k1517'",
+                        "k IN ('k3', 'k1003', 'k1950', 'nope')",
+                        "k IS NULL",
+                        "id = 1999",
+                        "id IN (5, 1005, 7777)")) {
+            List<String> full =
+                    paimon(
+                            "SELECT id, k, dt FROM t_bitmap_built /*+"
+                                    + " OPTIONS('global-index.enabled' = 'false') */ WHERE "
+                                    + where);
+            assertThat(paimon("SELECT id, k, dt FROM t_bitmap_built WHERE " + where))
+                    .as(where)
+                    .isEqualTo(full);
+            assertThat(dovetail("SELECT id, k, dt FROM t_bitmap_built WHERE " + where))
+                    .as(where)
+                    .isEqualTo(full);
+        }
+        assertThat(
+                        paimon(
+                                "SELECT index_type, COUNT(*) AS n FROM"
+                                        + " `t_bitmap_built$table_indexes` GROUP BY index_type"))
+                .containsExactly("index_type=bitmap, n=10");
+
+        execute(
+                "ALTER TABLE dovetail.`default`.t_bitmap_built SET"
+                        + " ('global-index.column-update-action' = 'IGNORE')");
+        execute("UPDATE dovetail.`default`.t_bitmap_built SET k = 'zzz' WHERE id = 17");
+        assertThat(paimon("SELECT id FROM t_bitmap_built WHERE k = 'zzz'"))
+                .as("Paimon's indexed read misses it: it reads the bitmaps Dovetail built")
+                .isEmpty();
+        assertThat(dovetail("SELECT id FROM t_bitmap_built WHERE k = 'zzz'"))
+                .containsExactly("id=17");
+        assertThat(
+                        dovetail(
+                                "CALL dovetail.sys.drop_global_index(`table` =>"
+                                        + " 'default.t_bitmap_built', index_column => 'k',"
+                                        + " index_type => 'bitmap', partitions => 'dt=a')"))
+                .containsExactly("index_files=4, dropped=true");
+        assertThat(
+                        dovetail(
+                                "CALL dovetail.sys.create_global_index(`table` =>"
+                                        + " 'default.t_bitmap_built', index_column => 'k',"
+                                        + " index_type => 'bitmap')"))
+                .as("only partition a is built again, in one shard")
+                .containsExactly("runs=1, index_files=1, indexed_rows=1000, snapshot_id=7");
+        assertThat(paimon("SELECT id FROM t_bitmap_built WHERE k = 'zzz'"))
+                .containsExactly("id=17");
+        assertThat(paimon("SELECT id FROM t_bitmap_built WHERE k = 'k17'")).isEmpty();
     }
 
     /**

@@ -33,7 +33,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
-import java.util.UUID;
 import java.util.zip.CRC32;
 
 /**
@@ -41,7 +40,7 @@ import java.util.zip.CRC32;
  * (Paimon's default), streaming: it holds one data block (about 64 KiB), the row ids of the current
  * key, the index block (one entry per data block) and the null bitmap.
  */
-public final class BTreeIndexWriter {
+public final class BTreeIndexWriter implements GlobalIndexWriter {
 
     static final int BLOCK_SIZE = 64 * 1024;
 
@@ -61,21 +60,12 @@ public final class BTreeIndexWriter {
 
     /** A writer of a new file {@code btree-global-index-<uuid>.index} in {@code indexDir}. */
     public BTreeIndexWriter(Path indexDir, BTreeKeys order) {
-        this.path =
-                new Path(
-                        indexDir,
-                        BTreeIndexFile.INDEX_TYPE
-                                + "-global-index-"
-                                + UUID.randomUUID()
-                                + ".index");
+        this.path = GlobalIndexFiles.newFile(indexDir, BTreeIndexFile.INDEX_TYPE);
         this.order = order;
         this.out = FileIO.createNew(path);
     }
 
-    /**
-     * Adds a row: its key ({@code null} for a NULL value) and its row id relative to the file's row
-     * range start. Non-null keys must come in ascending order.
-     */
+    @Override
     public void add(@Nullable byte[] rowKey, long rowId) {
         rowCount++;
         if (rowKey == null) {
@@ -100,15 +90,12 @@ public final class BTreeIndexWriter {
         keyRows++;
     }
 
-    /** Rows added so far, NULL values included. */
+    @Override
     public long rowCount() {
         return rowCount;
     }
 
-    /**
-     * Completes the file and returns its index manifest metadata: the index of field {@code
-     * fieldId} over rows {@code [rowRangeStart, rowRangeEnd]}.
-     */
+    @Override
     public IndexFileMeta finish(long rowRangeStart, long rowRangeEnd, int fieldId) {
         try {
             flushKey();
@@ -137,7 +124,7 @@ public final class BTreeIndexWriter {
                 new GlobalIndexMeta(rowRangeStart, rowRangeEnd, fieldId, null, meta()));
     }
 
-    /** Closes and deletes the unfinished file. */
+    @Override
     public void abort() {
         try {
             out.close();

@@ -32,7 +32,8 @@ import java.util.Optional;
  * unsigned bytes; {@code BIGINT} as 8 bytes, {@code INT} and {@code DATE} (days) as 4, {@code
  * SMALLINT} as 2, all little-endian and ordered as signed numbers; {@code TINYINT} as 1 byte
  * (signed) and {@code BOOLEAN} as 1 byte, 0 or 1. Other types (floating point, decimal, timestamp,
- * CHAR) are not looked up by Dovetail: their columns are scanned.
+ * CHAR) are not looked up by Dovetail: their columns are scanned. Bitmap global index files hold
+ * the same values, in this order, in their own encoding ({@link BitmapIndexFile}).
  */
 public final class BTreeKeys implements Comparator<byte[]> {
 
@@ -62,6 +63,11 @@ public final class BTreeKeys implements Comparator<byte[]> {
             default:
                 return Optional.empty();
         }
+    }
+
+    /** The byte width of a key; -1 for strings (their UTF-8 bytes). */
+    int width() {
+        return width;
     }
 
     /** The key of {@code value}, a Flink internal value of the column's type. */

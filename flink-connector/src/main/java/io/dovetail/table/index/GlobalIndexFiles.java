@@ -17,22 +17,56 @@
  */
 package io.dovetail.table.index;
 
+import io.dovetail.table.manifest.FileKind;
+
+import org.apache.flink.core.fs.Path;
+
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 
 /**
  * Which index files of an index manifest are global indexes (B-tree, bitmap ... built by Paimon's
  * {@code create_global_index}: the entries with a {@code _GLOBAL_INDEX} record), and what each
  * covers: its partition and its indexed field ids ({@code _INDEX_FIELD_ID} plus {@code
- * _EXTRA_FIELD_IDS}).
+ * _EXTRA_FIELD_IDS}); the index types Dovetail reads and builds, and how their files are named.
  */
 public final class GlobalIndexFiles {
 
+    /** The index types Dovetail looks rows up in and builds. */
+    public static final Set<String> LOOKUP_TYPES =
+            Set.of(BTreeIndexFile.INDEX_TYPE, BitmapIndexFile.INDEX_TYPE);
+
     private GlobalIndexFiles() {}
+
+    /** A new index file {@code <index type>-global-index-<uuid>.index} in {@code indexDir}. */
+    public static Path newFile(Path indexDir, String indexType) {
+        return new Path(indexDir, indexType + "-global-index-" + UUID.randomUUID() + ".index");
+    }
+
+    /**
+     * The added global index files among {@code entries} of one of {@code indexTypes} that index
+     * one column ({@code fieldId}, no {@code _EXTRA_FIELD_IDS}).
+     */
+    public static List<IndexManifestEntry> ofColumn(
+            Collection<IndexManifestEntry> entries, Set<String> indexTypes, int fieldId) {
+        List<IndexManifestEntry> out = new ArrayList<>();
+        for (IndexManifestEntry entry : entries) {
+            GlobalIndexMeta meta = entry.indexFile().globalIndex();
+            if (entry.kind() == FileKind.ADD
+                    && meta != null
+                    && indexTypes.contains(entry.indexFile().indexType())
+                    && meta.indexFieldId() == fieldId
+                    && (meta.extraFieldIds() == null || meta.extraFieldIds().isEmpty())) {
+                out.add(entry);
+            }
+        }
+        return out;
+    }
 
     public static boolean isGlobalIndex(IndexManifestEntry entry) {
         return entry.indexFile().globalIndex() != null;

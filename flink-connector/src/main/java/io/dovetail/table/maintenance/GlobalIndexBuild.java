@@ -22,10 +22,11 @@ import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.index.BTreeIndexFile;
-import io.dovetail.table.index.BTreeIndexWriter;
 import io.dovetail.table.index.BTreeKeys;
+import io.dovetail.table.index.BitmapIndexFile;
 import io.dovetail.table.index.GlobalIndexFiles;
 import io.dovetail.table.index.GlobalIndexMeta;
+import io.dovetail.table.index.GlobalIndexWriter;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.ManifestEntry;
@@ -56,20 +57,24 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Building and dropping B-tree global indexes, as Apache Paimon 1.4.2's {@code create_global_index}
- * and Paimon's {@code drop_global_index} do. A build indexes one column of the latest snapshot's
- * selected partitions where no B-tree index of that column covers the rows yet: each contiguous run
- * of a partition's row ids is one {@link Run}, indexed into files of at most {@code
- * btree-index.records-per-range} × 1.2 rows (1,200,000 by default), each covering the whole run,
- * its keys in order with their row ids relative to the run's first ({@link BTreeIndexFile}). The
- * files are committed in one snapshot ({@link CommitRequest#globalIndexes}), which fails if a
- * column update changed the column of those rows since the build's snapshot.
+ * Building and dropping B-tree and bitmap global indexes, as Apache Paimon 1.4.2's {@code
+ * create_global_index} and Paimon's {@code drop_global_index} do. A build indexes one column of the
+ * latest snapshot's selected partitions where no index of that type and column covers the rows yet:
+ * each contiguous run of a partition's row ids is cut into {@link Run}s. B-tree: runs and files of
+ * at most {@code btree-index.records-per-range} × 1.2 rows (1,200,000 by default), each file
+ * covering the whole run, its keys in order with their row ids relative to the run's first ({@link
+ * BTreeIndexFile}). Bitmap: runs of at most {@code global-index.row-count-per-shard} rows (100,000
+ * by default), one file each ({@link BitmapIndexFile}). The files are committed in one snapshot
+ * ({@link CommitRequest#globalIndexes}), which fails if a column update changed the column of those
+ * rows since the build's snapshot.
  */
 public final class GlobalIndexBuild {
 
@@ -77,6 +82,11 @@ public final class GlobalIndexBuild {
     private static final int DEFAULT_RECORDS_PER_RANGE = 1_000_000;
 
     private static final String RECORDS_PER_RANGE = "btree-index.records-per-range";
+
+    /** Paimon's default {@code global-index.row-count-per-shard}. */
+    private static final int DEFAULT_ROWS_PER_SHARD = 100_000;
+
+    private static final String ROWS_PER_SHARD = "global-index.row-count-per-shard";
 
     /**
      * One contiguous run of a partition's row ids to index.
@@ -86,11 +96,17 @@ public final class GlobalIndexBuild {
     public record Run(byte[] partition, long first, long last) implements Serializable {}
 
     /**
-     * What a build indexes: the column, of the snapshot, in runs of at most {@code recordsPerFile}
-     * row ids (a writer still rolls to a new file at that many rows).
+     * What a build indexes: the column, of the snapshot, into index files of {@code indexType}, in
+     * runs of at most {@code recordsPerFile} row ids (a writer still rolls to a new file at that
+     * many rows).
      */
     public record Plan(
-            long snapshotId, long schemaId, int fieldId, long recordsPerFile, List<Run> runs)
+            long snapshotId,
+            long schemaId,
+            int fieldId,
+            String indexType,
+            long recordsPerFile,
+            List<Run> runs)
             implements Serializable {
 
         public Plan {
@@ -103,8 +119,9 @@ public final class GlobalIndexBuild {
     /**
      * The runs of {@code column} to index in the latest snapshot's partitions that pass {@code
      * partitions}; empty when every row is indexed already. Refuses index types other than {@code
-     * btree} and column types {@link BTreeKeys} does not write. {@code options} override the
-     * table's ({@code btree-index.records-per-range}).
+     * btree} and {@code bitmap} and column types {@link BTreeKeys} does not write. {@code options}
+     * override the table's ({@code btree-index.records-per-range}, {@code
+     * global-index.row-count-per-shard}).
      */
     public static Optional<Plan> plan(
             TableStore store,
@@ -122,11 +139,12 @@ public final class GlobalIndexBuild {
                                                         + " has no snapshot to index."));
         TableSchema schema = store.schemas().schema(snapshot.schemaId());
         DataField field = field(schema, column);
-        if (!BTreeIndexFile.INDEX_TYPE.equalsIgnoreCase(indexType.trim())) {
+        String type = indexType.trim().toLowerCase(Locale.ROOT);
+        if (!GlobalIndexFiles.LOOKUP_TYPES.contains(type)) {
             throw Errors.unsupported(
                     "building '" + indexType + "' global indexes",
-                    "Dovetail builds 'btree' indexes; Paimon's create_global_index builds the"
-                            + " other types");
+                    "Dovetail builds 'btree' and 'bitmap' indexes; Paimon's create_global_index"
+                            + " builds the other types");
         }
         keys(field);
         Function<byte[], PartitionValues> decoder = PartitionValues.decoder(schema);
@@ -139,12 +157,14 @@ public final class GlobalIndexBuild {
             }
         }
         Map<ByteBuffer, List<RowRange>> indexed = new LinkedHashMap<>();
-        for (IndexManifestEntry entry : btrees(store.files(snapshot).indexFiles(), field.id())) {
+        for (IndexManifestEntry entry :
+                GlobalIndexFiles.ofColumn(
+                        store.files(snapshot).indexFiles(), Set.of(type), field.id())) {
             GlobalIndexMeta meta = entry.indexFile().globalIndex();
             indexed.computeIfAbsent(ByteBuffer.wrap(entry.partition()), p -> new ArrayList<>())
                     .add(new RowRange(meta.rowRangeStart(), meta.rowRangeEnd()));
         }
-        long perFile = recordsPerFile(schema, options);
+        long perFile = recordsPerFile(type, schema, options);
         List<Run> runs = new ArrayList<>();
         for (Map.Entry<ByteBuffer, List<ManifestEntry>> partition : byPartition.entrySet()) {
             List<RowRange> covered =
@@ -164,13 +184,18 @@ public final class GlobalIndexBuild {
         }
         return runs.isEmpty()
                 ? Optional.empty()
-                : Optional.of(new Plan(snapshot.id(), schema.id(), field.id(), perFile, runs));
+                : Optional.of(
+                        new Plan(snapshot.id(), schema.id(), field.id(), type, perFile, runs));
     }
 
-    /** Rows per index file before the writer rolls to the next (Paimon's rule). */
-    private static long recordsPerFile(TableSchema schema, Map<String, String> options) {
+    /** Rows per index file before the writer rolls to the next (Paimon's rules). */
+    private static long recordsPerFile(
+            String indexType, TableSchema schema, Map<String, String> options) {
         Map<String, String> all = new LinkedHashMap<>(schema.options());
         all.putAll(options);
+        if (BitmapIndexFile.INDEX_TYPE.equals(indexType)) {
+            return TableOptions.intValue(all, ROWS_PER_SHARD, DEFAULT_ROWS_PER_SHARD, 1);
+        }
         return (long)
                 (TableOptions.intValue(all, RECORDS_PER_RANGE, DEFAULT_RECORDS_PER_RANGE, 1) * 1.2);
     }
@@ -236,7 +261,7 @@ public final class GlobalIndexBuild {
         private final long perFile;
         private final List<IndexManifestEntry> written = new ArrayList<>();
         @Nullable private Run run;
-        @Nullable private BTreeIndexWriter writer;
+        @Nullable private GlobalIndexWriter writer;
 
         public Files(TableStore store, Plan plan) {
             this.store = store;
@@ -254,7 +279,7 @@ public final class GlobalIndexBuild {
             if (newRun || (writer != null && writer.rowCount() >= perFile)) {
                 finishFile();
                 run = next;
-                writer = new BTreeIndexWriter(store.paths().indexDir(), keys);
+                writer = GlobalIndexWriter.create(plan.indexType(), store.paths().indexDir(), keys);
             }
             writer.add(key, rowId - next.first());
         }
@@ -317,15 +342,12 @@ public final class GlobalIndexBuild {
         TableSchema schema = store.schemas().schema(latest.get().schemaId());
         DataField field = field(schema, column);
         Function<byte[], PartitionValues> decoder = PartitionValues.decoder(schema);
-        String type = indexType.trim().toLowerCase(java.util.Locale.ROOT);
+        String type = indexType.trim().toLowerCase(Locale.ROOT);
         List<IndexManifestEntry> dropped = new ArrayList<>();
-        for (IndexManifestEntry entry : store.files(latest.get()).indexFiles()) {
-            GlobalIndexMeta meta = entry.indexFile().globalIndex();
-            if (meta != null
-                    && entry.indexFile().indexType().equals(type)
-                    && meta.indexFieldId() == field.id()
-                    && (meta.extraFieldIds() == null || meta.extraFieldIds().isEmpty())
-                    && partitions.test(decoder.apply(entry.partition()).row())) {
+        for (IndexManifestEntry entry :
+                GlobalIndexFiles.ofColumn(
+                        store.files(latest.get()).indexFiles(), Set.of(type), field.id())) {
+            if (partitions.test(decoder.apply(entry.partition()).row())) {
                 dropped.add(entry);
             }
         }
@@ -340,20 +362,6 @@ public final class GlobalIndexBuild {
                                     dropped));
         }
         return dropped;
-    }
-
-    private static List<IndexManifestEntry> btrees(List<IndexManifestEntry> entries, int fieldId) {
-        List<IndexManifestEntry> out = new ArrayList<>();
-        for (IndexManifestEntry entry : entries) {
-            GlobalIndexMeta meta = entry.indexFile().globalIndex();
-            if (GlobalIndexFiles.isGlobalIndex(entry)
-                    && BTreeIndexFile.INDEX_TYPE.equals(entry.indexFile().indexType())
-                    && meta.indexFieldId() == fieldId
-                    && (meta.extraFieldIds() == null || meta.extraFieldIds().isEmpty())) {
-                out.add(entry);
-            }
-        }
-        return out;
     }
 
     /** The parts of {@code run} outside normalized {@code covered}. */
@@ -399,12 +407,12 @@ public final class GlobalIndexBuild {
                 .orElseThrow(
                         () ->
                                 Errors.unsupported(
-                                        "B-tree indexes of column "
+                                        "global indexes of column "
                                                 + field.name()
                                                 + " of type "
                                                 + field.type(),
-                                        "Dovetail builds and reads B-tree indexes of STRING,"
-                                                + " BIGINT, INT, SMALLINT, TINYINT, BOOLEAN and"
-                                                + " DATE columns"));
+                                        "Dovetail builds and reads B-tree and bitmap indexes of"
+                                                + " STRING, BIGINT, INT, SMALLINT, TINYINT, BOOLEAN"
+                                                + " and DATE columns"));
     }
 }

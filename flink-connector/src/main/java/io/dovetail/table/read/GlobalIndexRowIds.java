@@ -21,17 +21,19 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.error.DovetailException;
 import io.dovetail.table.index.BTreeIndexFile;
 import io.dovetail.table.index.BTreeKeys;
+import io.dovetail.table.index.BitmapIndexFile;
 import io.dovetail.table.index.GlobalIndexFiles;
 import io.dovetail.table.index.GlobalIndexMeta;
 import io.dovetail.table.index.GlobalIndexUpdateAction;
 import io.dovetail.table.index.IndexManifestEntry;
-import io.dovetail.table.manifest.FileKind;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.predicate.Predicate;
 import io.dovetail.table.scan.SnapshotFiles;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
+
+import org.apache.flink.core.fs.Path;
 
 import org.roaringbitmap.longlong.LongIterator;
 import org.roaringbitmap.longlong.Roaring64Bitmap;
@@ -44,14 +46,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.LongConsumer;
 
 /**
  * Index-assisted reads: the row ids of each partition that a filter's equalities and INs on columns
- * with B-tree global indexes may accept. For each such conjunct and each partition with index files
- * on its column, the result holds the rows the files name for the literals (each file's relative
- * row ids plus its {@code _ROW_RANGE_START}) and every row id no file of the partition covers (rows
- * appended after the index was built): the planner reads only those. Partitions without such files
- * are absent and read in full.
+ * with B-tree or bitmap global indexes ({@link BTreeIndexFile}, {@link BitmapIndexFile}) may
+ * accept. For each such conjunct and each partition with index files on its column, the result
+ * holds the rows the files name for the literals (each file's relative row ids plus its {@code
+ * _ROW_RANGE_START}) and every row id no file of the partition covers (rows appended after the
+ * index was built): the planner reads only those. Partitions without such files are absent and read
+ * in full.
  *
  * <p>An index is trusted only where writes keep it right: Dovetail's and Paimon's writes refuse or
  * drop an index whose column they change ({@code global-index.column-update-action} THROW_ERROR or
@@ -59,8 +63,8 @@ import java.util.TreeSet;
  * still names (the read applies them), materialization and overwrite drop the indexes of what they
  * rewrite. Under IGNORE an index may name old values, so no index is used; nor is one of a column
  * whose type changed since (its keys are of the old type), of a type {@link BTreeKeys} does not
- * read, compressed by an unsupported codec, or naming more than {@link #MAX_ROW_IDS} rows of a
- * partition (a scan is cheaper).
+ * read, of an unsupported version or compression codec, or naming more than {@link #MAX_ROW_IDS}
+ * rows of a partition (a scan is cheaper).
  */
 final class GlobalIndexRowIds {
 
@@ -79,30 +83,21 @@ final class GlobalIndexRowIds {
                 == GlobalIndexUpdateAction.IGNORE) {
             return Map.of();
         }
-        List<IndexManifestEntry> btrees = new ArrayList<>();
-        for (IndexManifestEntry entry : files.indexFiles()) {
-            GlobalIndexMeta meta = entry.indexFile().globalIndex();
-            if (entry.kind() == FileKind.ADD
-                    && GlobalIndexFiles.isGlobalIndex(entry)
-                    && BTreeIndexFile.INDEX_TYPE.equals(entry.indexFile().indexType())
-                    && (meta.extraFieldIds() == null || meta.extraFieldIds().isEmpty())) {
-                btrees.add(entry);
-            }
-        }
-        if (btrees.isEmpty()) {
+        List<IndexManifestEntry> indexes = files.indexFiles();
+        if (indexes.stream().noneMatch(GlobalIndexFiles::isGlobalIndex)) {
             return Map.of();
         }
         GlobalIndexRowIds lookup = new GlobalIndexRowIds(store);
         Map<ByteBuffer, List<RowRange>> out = new HashMap<>();
         for (Predicate conjunct : conjuncts(filter)) {
-            Map<ByteBuffer, List<RowRange>> ranges = lookup.ranges(conjunct, btrees);
+            Map<ByteBuffer, List<RowRange>> ranges = lookup.ranges(conjunct, indexes);
             ranges.forEach((p, r) -> out.merge(p, r, RowIdRanges::intersect));
         }
         return out;
     }
 
     private Map<ByteBuffer, List<RowRange>> ranges(
-            Predicate conjunct, List<IndexManifestEntry> btrees) {
+            Predicate conjunct, List<IndexManifestEntry> indexes) {
         DataField field;
         List<Object> literals = new ArrayList<>();
         if (conjunct instanceof Predicate.Compare compare && compare.op() == Predicate.Op.EQUAL) {
@@ -115,12 +110,11 @@ final class GlobalIndexRowIds {
             return Map.of();
         }
         Map<ByteBuffer, List<IndexManifestEntry>> byPartition = new LinkedHashMap<>();
-        for (IndexManifestEntry entry : btrees) {
-            if (entry.indexFile().globalIndex().indexFieldId() == field.id()) {
-                byPartition
-                        .computeIfAbsent(ByteBuffer.wrap(entry.partition()), p -> new ArrayList<>())
-                        .add(entry);
-            }
+        for (IndexManifestEntry entry :
+                GlobalIndexFiles.ofColumn(indexes, GlobalIndexFiles.LOOKUP_TYPES, field.id())) {
+            byPartition
+                    .computeIfAbsent(ByteBuffer.wrap(entry.partition()), p -> new ArrayList<>())
+                    .add(entry);
         }
         Optional<BTreeKeys> order = BTreeKeys.of(FlinkTypes.toFlink(field.type()));
         if (byPartition.isEmpty() || order.isEmpty() || !typeNeverChanged(field)) {
@@ -155,15 +149,16 @@ final class GlobalIndexRowIds {
         for (IndexManifestEntry entry : entries) {
             GlobalIndexMeta meta = entry.indexFile().globalIndex();
             covered.add(new RowRange(meta.rowRangeStart(), meta.rowRangeEnd()));
-            List<byte[]> inFile =
-                    BTreeIndexFile.keysInRange(meta.indexMeta(), order, new ArrayList<>(keys));
-            if (!inFile.isEmpty()) {
-                BTreeIndexFile.lookup(
-                        entry.indexFile().path(store.paths().indexDir()),
-                        entry.indexFile().fileSize(),
-                        order,
-                        inFile,
-                        id -> named.addLong(meta.rowRangeStart() + id));
+            Path path = entry.indexFile().path(store.paths().indexDir());
+            LongConsumer rows = id -> named.addLong(meta.rowRangeStart() + id);
+            if (BitmapIndexFile.INDEX_TYPE.equals(entry.indexFile().indexType())) {
+                BitmapIndexFile.lookup(path, order, new ArrayList<>(keys), rows);
+            } else {
+                List<byte[]> inFile =
+                        BTreeIndexFile.keysInRange(meta.indexMeta(), order, new ArrayList<>(keys));
+                if (!inFile.isEmpty()) {
+                    BTreeIndexFile.lookup(path, entry.indexFile().fileSize(), order, inFile, rows);
+                }
             }
             if (named.getLongCardinality() > MAX_ROW_IDS) {
                 return null;

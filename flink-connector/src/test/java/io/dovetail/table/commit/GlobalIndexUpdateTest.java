@@ -97,6 +97,20 @@ class GlobalIndexUpdateTest {
     }
 
     @Test
+    void aBitmapIndexIsGuardedAsABTreeIndexIs() {
+        addGlobalIndex("p1", A, "bitmap");
+
+        assertThatThrownBy(() -> updateColumn("a", "p1"))
+                .isInstanceOf(DovetailException.class)
+                .hasMessageContaining("bitmap index")
+                .hasMessageContaining("in partition dt=p1");
+        dropPartitionIndex();
+        updateColumn("a", "p1");
+
+        assertThat(globalIndexes()).isEmpty();
+    }
+
+    @Test
     void anotherColumnOrAnotherPartitionCommitsAndKeepsTheIndex() {
         IndexManifestEntry index = addGlobalIndex("p1", A);
 
@@ -372,11 +386,15 @@ class GlobalIndexUpdateTest {
     }
 
     /**
-     * Commits a snapshot that adds a B-tree global index file of {@code fieldId} in {@code
-     * partition} covering the rows so far, as Paimon's {@code create_global_index} does (the index
-     * file's 100 zero bytes do not matter here).
+     * Commits a snapshot that adds a global index file (B-tree unless {@code type} says otherwise)
+     * of {@code fieldId} in {@code partition} covering the rows so far, as Paimon's {@code
+     * create_global_index} does (the index file's 100 zero bytes do not matter here).
      */
     private IndexManifestEntry addGlobalIndex(String partition, int fieldId) {
+        return addGlobalIndex(partition, fieldId, "btree");
+    }
+
+    private IndexManifestEntry addGlobalIndex(String partition, int fieldId, String type) {
         Snapshot latest = table.latest();
         IndexManifestEntry index =
                 new IndexManifestEntry(
@@ -384,8 +402,8 @@ class GlobalIndexUpdateTest {
                         TestTable.partitionBytes(partition),
                         0,
                         new IndexFileMeta(
-                                "btree",
-                                "btree-global-index-" + UUID.randomUUID() + ".index",
+                                type,
+                                type + "-global-index-" + UUID.randomUUID() + ".index",
                                 100,
                                 10,
                                 null,

@@ -21,6 +21,8 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TestTable;
 import io.dovetail.table.error.DovetailException;
+import io.dovetail.table.index.BTreeKeys;
+import io.dovetail.table.index.BitmapIndexFile;
 import io.dovetail.table.index.GlobalIndexFiles;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.update.ColumnUpdater;
@@ -45,7 +47,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * {@link GlobalIndexBuild}: the runs a build plans (the rows no index of the column covers yet, per
  * partition), the files it writes and commits, the commit's refusal when the column of indexed rows
- * was updated since the build's snapshot, and dropping.
+ * was updated since the build's snapshot, and dropping; bitmap builds cut runs at {@code
+ * global-index.row-count-per-shard}, one file each.
  */
 class GlobalIndexBuildTest {
 
@@ -113,6 +116,56 @@ class GlobalIndexBuildTest {
     }
 
     @Test
+    void bitmapRunsOfAtMostRowCountPerShardGetAFileEachThatFindsItsRows() {
+        build(plan().orElseThrow());
+        GlobalIndexBuild.Plan plan =
+                GlobalIndexBuild.plan(
+                                table.store,
+                                "a",
+                                " BITMAP",
+                                p -> true,
+                                Map.of("global-index.row-count-per-shard", "12"))
+                        .orElseThrow();
+
+        List<IndexManifestEntry> files = write(table.store, plan);
+        GlobalIndexBuild.commit(table.store, "bitmap-builder", plan, files);
+
+        assertThat(plan.indexType()).as("B-tree files cover no bitmap run").isEqualTo("bitmap");
+        assertThat(files)
+                .extracting(
+                        f -> f.indexFile().indexType(),
+                        f -> f.indexFile().globalIndex().rowRangeStart(),
+                        f -> f.indexFile().globalIndex().rowRangeEnd(),
+                        f -> f.indexFile().rowCount())
+                .containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple("bitmap", 0L, 11L, 12L),
+                        org.assertj.core.groups.Tuple.tuple("bitmap", 12L, 23L, 12L),
+                        org.assertj.core.groups.Tuple.tuple("bitmap", 24L, 29L, 6L),
+                        org.assertj.core.groups.Tuple.tuple("bitmap", 30L, 41L, 12L),
+                        org.assertj.core.groups.Tuple.tuple("bitmap", 42L, 49L, 8L));
+        BTreeKeys keys = GlobalIndexBuild.keys(table.store, plan);
+        List<Long> found = new ArrayList<>();
+        for (IndexManifestEntry file : files) {
+            long start = file.indexFile().globalIndex().rowRangeStart();
+            BitmapIndexFile.lookup(
+                    file.indexFile().path(table.store.paths().indexDir()),
+                    keys,
+                    List.of("a25".getBytes(), "a5".getBytes()),
+                    id -> found.add(start + id));
+        }
+        assertThat(found)
+                .as("a5 in both partitions, a25 in p1")
+                .containsExactlyInAnyOrder(5L, 25L, 35L);
+        assertThat(GlobalIndexBuild.plan(table.store, "a", "bitmap", p -> true, Map.of()))
+                .isEmpty();
+        assertThat(GlobalIndexBuild.drop(table.store, "a", "bitmap", p -> true, false, "dropper"))
+                .hasSize(5);
+        assertThat(globalIndexes())
+                .extracting(e -> e.indexFile().indexType())
+                .containsOnly("btree");
+    }
+
+    @Test
     void anUpdateOfTheColumnSinceTheBuildsSnapshotFailsItsCommit() {
         GlobalIndexBuild.Plan plan = plan().orElseThrow();
         List<IndexManifestEntry> files = write(table.store, plan);
@@ -162,8 +215,8 @@ class GlobalIndexBuildTest {
         assertThatThrownBy(
                         () ->
                                 GlobalIndexBuild.plan(
-                                        table.store, "a", "bitmap", p -> true, Map.of()))
-                .hasMessageContaining("building 'bitmap' global indexes");
+                                        table.store, "a", "lumina", p -> true, Map.of()))
+                .hasMessageContaining("building 'lumina' global indexes");
     }
 
     private void updateRow3(String column) {

@@ -21,8 +21,10 @@ import io.dovetail.table.TableStore;
 import io.dovetail.table.commit.CommitRequest;
 import io.dovetail.table.commit.TableCommit;
 import io.dovetail.table.delete.DeletionVectorWriter;
-import io.dovetail.table.index.BTreeIndexWriter;
+import io.dovetail.table.index.BTreeIndexFile;
 import io.dovetail.table.index.BTreeKeys;
+import io.dovetail.table.index.BitmapIndexFile;
+import io.dovetail.table.index.GlobalIndexWriter;
 import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.maintenance.CompactionConfig;
 import io.dovetail.table.maintenance.DataEvolutionCompaction;
@@ -57,15 +59,15 @@ import java.util.TreeSet;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Index-assisted reads return what full scans return: on generated tables with B-tree global
- * indexes on column {@code a} (written in Paimon 1.4.2's format by {@link BTreeIndexWriter}, one
- * file per contiguous run of a partition's rows, as Paimon builds them), and appends, column
- * updates, deletes and compactions after the build, every equality and IN on {@code a} reads the
- * same rows with the indexes as without (half of the tables with pages of about a hundred rows and
- * some files of hundreds of rows before the build, so that the reads skip pages inside row groups);
- * an update of {@code a} under DROP_PARTITION_INDEX drops the partition's index and the read scans
- * it. Reads with the indexes read fewer rows (a quarter fewer over all seeds, where many rows were
- * appended after the build).
+ * Index-assisted reads return what full scans return: on generated tables with B-tree and bitmap
+ * global indexes on column {@code a} (written in Paimon 1.4.2's formats by {@link
+ * GlobalIndexWriter}, the type drawn per run, one file per contiguous run of a partition's rows),
+ * and appends, column updates, deletes and compactions after the build, every equality and IN on
+ * {@code a} reads the same rows with the indexes as without (half of the tables with pages of about
+ * a hundred rows and some files of hundreds of rows before the build, so that the reads skip pages
+ * inside row groups); an update of {@code a} under DROP_PARTITION_INDEX drops the partition's index
+ * and the read scans it. Reads with the indexes read fewer rows (a quarter fewer over all seeds,
+ * where many rows were appended after the build).
  */
 class GlobalIndexReadTest {
 
@@ -197,7 +199,13 @@ class GlobalIndexReadTest {
             entries.sort(
                     Comparator.comparing((Object[] e) -> (byte[]) e[0], keys)
                             .thenComparing(e -> (Long) e[1]));
-            BTreeIndexWriter writer = new BTreeIndexWriter(store.paths().indexDir(), keys);
+            GlobalIndexWriter writer =
+                    GlobalIndexWriter.create(
+                            random.nextBoolean()
+                                    ? BTreeIndexFile.INDEX_TYPE
+                                    : BitmapIndexFile.INDEX_TYPE,
+                            store.paths().indexDir(),
+                            keys);
             entries.forEach(e -> writer.add((byte[]) e[0], (Long) e[1] - run.first()));
             added.add(
                     new IndexManifestEntry(

@@ -20,7 +20,6 @@ package io.dovetail.flink.maintenance;
 import io.dovetail.table.TableLoader;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.fs.FileIO;
-import io.dovetail.table.index.BTreeIndexFile;
 import io.dovetail.table.index.GlobalIndexMeta;
 import io.dovetail.table.index.IndexFileMeta;
 import io.dovetail.table.index.IndexManifestEntry;
@@ -76,7 +75,7 @@ final class GlobalIndexCommitter extends AbstractStreamOperator<Row>
                         run.partition(),
                         0,
                         new IndexFileMeta(
-                                BTreeIndexFile.INDEX_TYPE,
+                                plan.indexType(),
                                 (String) file.getField(1),
                                 (Long) file.getField(2),
                                 (Long) file.getField(3),

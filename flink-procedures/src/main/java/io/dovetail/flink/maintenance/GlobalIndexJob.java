@@ -43,11 +43,12 @@ import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
 /**
- * {@code create_global_index} as a distributed Flink batch job: B-tree index files of one column of
- * the selected partitions, in Apache Paimon 1.4.2's format, for the rows no index of the column
- * covers yet. Planning runs where the job is built, on the latest snapshot, which is pinned while
- * the job runs; each run of a partition's contiguous row ids (at most records-per-range × 1.2 of
- * them) is one task ({@link GlobalIndexBuild#plan}):
+ * {@code create_global_index} as a distributed Flink batch job: B-tree or bitmap index files of one
+ * column of the selected partitions, in Apache Paimon 1.4.2's format, for the rows no index of that
+ * type and column covers yet. Planning runs where the job is built, on the latest snapshot, which
+ * is pinned while the job runs; each run of a partition's contiguous row ids (B-tree: at most
+ * records-per-range × 1.2 of them; bitmap: at most row-count-per-shard) is one task ({@link
+ * GlobalIndexBuild#plan}); only the writer's file format depends on the type:
  *
  * <pre>
  *   [runs × 1] ──rebalance──▶ [scanner × n] ──by run──▶ [sort × n] ──forward──▶ [writer × n] ──global──▶ [committer × 1] ──▶ result row
@@ -56,10 +57,10 @@ import java.util.stream.IntStream;
  *                              at the snapshot           on managed memory       per-range × 1.2
  * </pre>
  *
- * with {@code n = min(runs, parallelism)}. Nothing holds more than one sorted key's row ids and one
- * index block. The commit fails, leaving the table as it was, if a column update changed the column
- * of indexed rows since the snapshot; a failed job leaves written index files unreferenced ({@code
- * remove_orphan_files} deletes them).
+ * with {@code n = min(runs, parallelism)}. A B-tree writer holds no more than one sorted key's row
+ * ids and one index block; a bitmap writer holds the bitmaps of one run. The commit fails, leaving
+ * the table as it was, if a column update changed the column of indexed rows since the snapshot; a
+ * failed job leaves written index files unreferenced ({@code remove_orphan_files} deletes them).
  */
 public final class GlobalIndexJob {
 

@@ -32,11 +32,12 @@ import org.apache.flink.types.Row;
 /**
  * {@code CALL <catalog>.sys.create_global_index(`table` => 'db.t', index_column => 'k', index_type
  * => 'btree', partitions => 'dt=a;dt=b', options => 'k=v,..', parallelism => n)}: Apache Paimon
- * 1.4.2's procedure and arguments (and Dovetail's {@code parallelism}): builds B-tree index files
- * of the column for the rows of the selected partitions (all by default) that no index of the
- * column covers yet, as a distributed Flink batch job ({@link GlobalIndexJob}), in the format
- * Paimon reads; {@code options} override table options such as {@code
- * btree-index.records-per-range}. Returns what it did.
+ * 1.4.2's procedure and arguments (and Dovetail's {@code parallelism}): builds B-tree ({@code
+ * 'btree'}) or bitmap ({@code 'bitmap'}) index files of the column for the rows of the selected
+ * partitions (all by default) that no index of that type and column covers yet, as a distributed
+ * Flink batch job ({@link GlobalIndexJob}), in the format Paimon reads; {@code options} override
+ * table options such as {@code btree-index.records-per-range} and {@code
+ * global-index.row-count-per-shard}. Returns what it did.
  */
 public final class CreateGlobalIndexProcedure implements Procedure {
 
