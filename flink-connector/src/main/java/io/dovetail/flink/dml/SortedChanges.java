@@ -17,24 +17,17 @@
  */
 package io.dovetail.flink.dml;
 
+import io.dovetail.flink.memory.TupleSort;
+
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.operators.Order;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
-import org.apache.flink.api.java.tuple.Tuple2;
-import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.api.java.tuple.Tuple3;
+import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.data.utils.JoinedRowData;
-import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
-import org.apache.flink.table.types.logical.BigIntType;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RowType;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Row-level changes (rows starting with {@code _ROW_ID}) routed to the writer of their row-range
@@ -53,58 +46,55 @@ public final class SortedChanges {
     private SortedChanges() {}
 
     /**
-     * As {@link #byGroup}, for changes that may name a row id more than once: each change gets a
-     * trailing BIGINT, its position in its upstream subtask's output, and the sort orders the
-     * changes of one row id by it, so a writer sees a row id's changes from one upstream path in
-     * the order they were made (and keeps the last).
+     * As {@link #byGroup}, for changes that may name a row id more than once: each change is
+     * numbered by its position in its upstream subtask's output and the sort orders the changes of
+     * one row id by it ({@link TupleSort}: {@code sortPartition} orders by one field), so a writer
+     * sees a row id's changes from one upstream path in the order they were made (and keeps the
+     * last).
      */
     public static DataStream<RowData> byGroupInArrivalOrder(
             DataStream<RowData> changes,
             GroupPartitioner partitioner,
             int parallelism,
             String tableName) {
-        RowType type = (RowType) ((InternalTypeInfo<RowData>) changes.getType()).toLogicalType();
-        List<LogicalType> fields = new ArrayList<>(type.getChildren());
-        fields.add(new BigIntType(false));
-        DataStream<RowData> numbered =
+        TypeInformation<RowData> type = changes.getType();
+        DataStream<Tuple3<Long, Long, RowData>> numbered =
                 changes.map(new Numbered())
-                        .returns(
-                                InternalTypeInfo.of(RowType.of(fields.toArray(LogicalType[]::new))))
+                        .returns(new TupleTypeInfo<>(Types.LONG, Types.LONG, type))
                         .name("Dovetail arrival order: " + tableName)
                         .setParallelism(changes.getParallelism());
-        return numbered.partitionCustom(partitioner, new GroupPartitioner.RowIdOfUpdate())
-                .fullWindowPartition()
-                .sortPartition(new RowIdThenArrival(), Order.ASCENDING)
-                .name("Dovetail sort by _ROW_ID: " + tableName)
+        return TupleSort.sort(
+                        numbered.partitionCustom(partitioner, new RowIdOfNumbered()),
+                        "Dovetail sort by _ROW_ID: " + tableName,
+                        parallelism,
+                        0,
+                        1)
+                .map(numberedChange -> numberedChange.f2)
+                .returns(type)
+                .name("Dovetail sorted changes: " + tableName)
                 .setParallelism(parallelism);
     }
 
-    /** Appends each row's position in this subtask's output. */
-    private static final class Numbered implements MapFunction<RowData, RowData> {
+    /** (row id or -1, position in this subtask's output, change). */
+    private static final class Numbered
+            implements MapFunction<RowData, Tuple3<Long, Long, RowData>> {
         private static final long serialVersionUID = 1L;
+        private final GroupPartitioner.RowIdOfUpdate rowId = new GroupPartitioner.RowIdOfUpdate();
         private long next;
 
         @Override
-        public RowData map(RowData row) {
-            return new JoinedRowData(row.getRowKind(), row, GenericRowData.of(next++));
+        public Tuple3<Long, Long, RowData> map(RowData row) {
+            return Tuple3.of(rowId.getKey(row), next++, row);
         }
     }
 
-    /** {@code _ROW_ID}, then the arrival number in the last field. */
-    private static final class RowIdThenArrival
-            implements KeySelector<RowData, Tuple2<Long, Long>>,
-                    ResultTypeQueryable<Tuple2<Long, Long>> {
+    private static final class RowIdOfNumbered
+            implements KeySelector<Tuple3<Long, Long, RowData>, Long> {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public Tuple2<Long, Long> getKey(RowData row) {
-            return Tuple2.of(
-                    row.isNullAt(0) ? -1L : row.getLong(0), row.getLong(row.getArity() - 1));
-        }
-
-        @Override
-        public TypeInformation<Tuple2<Long, Long>> getProducedType() {
-            return Types.TUPLE(Types.LONG, Types.LONG);
+        public Long getKey(Tuple3<Long, Long, RowData> numbered) {
+            return numbered.f0;
         }
     }
 

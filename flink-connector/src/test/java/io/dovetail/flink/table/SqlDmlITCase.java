@@ -344,6 +344,35 @@ class SqlDmlITCase {
         assertThat(tables.latest("bcu").id()).isEqualTo(before + 1);
     }
 
+    /**
+     * Thousands of updates of two rows from one source subtask: each row keeps its last one. The
+     * sort orders equal row ids by arrival too (a sort by row id alone leaves equal keys in any
+     * order once there are more than a handful).
+     */
+    @Test
+    void batchInsertIntoColumnUpdatesKeepsTheLastOfManyUpdatesOfARow() {
+        media("bcm", "'deletion-vectors.enabled' = 'false'");
+        long first = Long.parseLong(value(rows(sql, "SELECT MIN(_ROW_ID) FROM bcm").get(0)));
+        sql.executeSql(
+                "CREATE TEMPORARY TABLE bcm_updates (n BIGINT) WITH ('connector' = 'datagen',"
+                        + " 'fields.n.kind' = 'sequence', 'fields.n.start' = '0',"
+                        + " 'fields.n.end' = '19999', 'number-of-rows' = '20000',"
+                        + " 'scan.parallelism' = '1')");
+        execute(
+                sql,
+                "INSERT INTO bcm$column_updates (_ROW_ID, caption) SELECT "
+                        + first
+                        + " + MOD(n, 2), CAST(n AS STRING) FROM bcm_updates");
+
+        assertThat(rows(sql, "SELECT _ROW_ID, caption FROM bcm WHERE caption IS NOT NULL"))
+                .containsExactlyInAnyOrder(
+                        "+I[" + first + ", 19998]", "+I[" + (first + 1) + ", 19999]");
+    }
+
+    private static String value(String row) {
+        return row.substring(3, row.length() - 1);
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private List<ManifestEntry> added(String table, List<ManifestEntry> before) {

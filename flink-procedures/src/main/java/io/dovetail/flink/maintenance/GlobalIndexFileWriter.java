@@ -24,7 +24,6 @@ import io.dovetail.table.index.IndexManifestEntry;
 import io.dovetail.table.maintenance.GlobalIndexBuild;
 import io.dovetail.table.path.TablePaths;
 
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.BoundedOneInput;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -37,7 +36,7 @@ import org.apache.flink.types.Row;
  * name, file size, row count, index meta)}. A failed writer deletes its unfinished file.
  */
 final class GlobalIndexFileWriter extends AbstractStreamOperator<Row>
-        implements OneInputStreamOperator<Tuple2<Integer, String>, Row>, BoundedOneInput {
+        implements OneInputStreamOperator<IndexedRow, Row>, BoundedOneInput {
 
     private static final long serialVersionUID = 1L;
 
@@ -61,12 +60,9 @@ final class GlobalIndexFileWriter extends AbstractStreamOperator<Row>
     }
 
     @Override
-    public void processElement(StreamRecord<Tuple2<Integer, String>> element) {
-        Tuple2<Integer, String> row = element.getValue();
-        files.add(
-                plan.runs().get(row.f0),
-                GlobalIndexScanner.key(row.f1, keys),
-                GlobalIndexScanner.rowId(row.f1));
+    public void processElement(StreamRecord<IndexedRow> element) {
+        IndexedRow row = element.getValue();
+        files.add(plan.runs().get(row.run()), row.key(keys), row.rowId());
     }
 
     @Override

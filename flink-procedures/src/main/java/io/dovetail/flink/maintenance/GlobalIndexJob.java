@@ -17,6 +17,7 @@
  */
 package io.dovetail.flink.maintenance;
 
+import io.dovetail.flink.memory.TupleSort;
 import io.dovetail.table.TableStore;
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.maintenance.GlobalIndexBuild;
@@ -24,11 +25,9 @@ import io.dovetail.table.snapshot.SnapshotPins;
 
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.functions.Partitioner;
-import org.apache.flink.api.common.operators.Order;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -52,8 +51,8 @@ import java.util.stream.IntStream;
  *
  * <pre>
  *   [runs × 1] ──rebalance──▶ [scanner × n] ──by run──▶ [sort × n] ──forward──▶ [writer × n] ──global──▶ [committer × 1] ──▶ result row
- *                              (run, sort key) of        spilling sort by        files of one run,        one snapshot adding
- *                              the run's rows            the sort key            rolled at records-       every file
+ *                              (run, key, row id) of     spilling sort by        files of one run,        one snapshot adding
+ *                              the run's rows            run, key, row id        rolled at records-       every file
  *                              at the snapshot           on managed memory       per-range × 1.2
  * </pre>
  *
@@ -70,10 +69,6 @@ public final class GlobalIndexJob {
 
     static final TypeInformation<Row> RESULT_TYPE =
             Types.ROW(Types.LONG, Types.LONG, Types.LONG, Types.LONG);
-
-    /** (run, sort key): see {@link GlobalIndexScanner}. */
-    static final TypeInformation<Tuple2<Integer, String>> KEYED =
-            Types.TUPLE(Types.INT, Types.STRING);
 
     /** A written file: (run, file name, file size, row count, index meta). */
     static final TypeInformation<Row> FILE =
@@ -137,19 +132,17 @@ public final class GlobalIndexJob {
         int runs = plan.runs().size();
         int n = Math.min(runs, parallelism);
         List<Integer> tasks = IntStream.range(0, runs).boxed().toList();
-        return env.fromData(tasks, Types.INT)
-                .name("Dovetail index runs: " + name)
-                .setParallelism(1)
-                .rebalance()
-                .flatMap(new GlobalIndexScanner(store.paths(), plan))
-                .returns(KEYED)
-                .name("Dovetail index scan: " + name)
-                .setParallelism(n)
-                .partitionCustom(new ByRun(), new RunOf())
-                .fullWindowPartition()
-                .sortPartition(new SortKey(), Order.ASCENDING)
-                .name("Dovetail index sort: " + name)
-                .setParallelism(n)
+        DataStream<IndexedRow> byRun =
+                env.fromData(tasks, Types.INT)
+                        .name("Dovetail index runs: " + name)
+                        .setParallelism(1)
+                        .rebalance()
+                        .flatMap(new GlobalIndexScanner(store.paths(), plan))
+                        .returns(IndexedRow.TYPE)
+                        .name("Dovetail index scan: " + name)
+                        .setParallelism(n)
+                        .partitionCustom(new ByRun(), new RunOf());
+        return TupleSort.sort(byRun, "Dovetail index sort: " + name, n, 0, 1, 2, 3)
                 .transform(
                         "Dovetail index writer: " + name,
                         FILE,
@@ -177,22 +170,12 @@ public final class GlobalIndexJob {
         }
     }
 
-    private static final class RunOf implements KeySelector<Tuple2<Integer, String>, Integer> {
+    private static final class RunOf implements KeySelector<IndexedRow, Integer> {
         private static final long serialVersionUID = 1L;
 
         @Override
-        public Integer getKey(Tuple2<Integer, String> row) {
-            return row.f0;
-        }
-    }
-
-    /** Sorts by run, then non-null keys in key order, then row id. */
-    private static final class SortKey implements KeySelector<Tuple2<Integer, String>, String> {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        public String getKey(Tuple2<Integer, String> row) {
-            return row.f1;
+        public Integer getKey(IndexedRow row) {
+            return row.run();
         }
     }
 }

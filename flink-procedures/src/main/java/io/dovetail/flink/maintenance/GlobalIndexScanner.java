@@ -25,19 +25,17 @@ import io.dovetail.table.path.TablePaths;
 
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
-import org.apache.flink.api.java.tuple.Tuple2;
 import org.apache.flink.util.Collector;
 
-import java.util.HexFormat;
-
 /**
- * Reads the rows of one run of an index build at the build's snapshot and emits {@code (run, sort
- * key)}, the sort key a string whose order is the index's: the run as 8 hex digits, {@code 0} and
- * the key's sortable bytes ({@link BTreeKeys#sortable}) in hex ({@code 1} and nothing for NULL), a
- * space, and the row id as 16 hex digits. Hex digits order as the unsigned bytes they spell, and
- * the space before the row id orders a key before every longer key it starts.
+ * Reads the rows of one run of an index build at the build's snapshot and emits {@link IndexedRow}s
+ * {@code (run, null key, key, row id)}, whose field order is the index's order: run, non-null keys
+ * before NULL, the key's sortable bytes ({@link BTreeKeys#sortable}) unsigned, then row id. The key
+ * travels as a Latin-1 string of those bytes, one char per byte: strings order by unsigned chars (a
+ * key before every longer key it starts), and Flink's sort keys a string's leading chars
+ * (normalized key), so most comparisons never deserialize a record.
  */
-final class GlobalIndexScanner extends RichFlatMapFunction<Integer, Tuple2<Integer, String>> {
+final class GlobalIndexScanner extends RichFlatMapFunction<Integer, IndexedRow> {
 
     private static final long serialVersionUID = 1L;
 
@@ -59,35 +57,11 @@ final class GlobalIndexScanner extends RichFlatMapFunction<Integer, Tuple2<Integ
     }
 
     @Override
-    public void flatMap(Integer run, Collector<Tuple2<Integer, String>> out) {
-        HexFormat hex = HexFormat.of();
-        String prefix = String.format("%08x", run);
+    public void flatMap(Integer run, Collector<IndexedRow> out) {
         GlobalIndexBuild.scan(
                 store,
                 plan,
                 plan.runs().get(run),
-                (key, rowId) ->
-                        out.collect(
-                                Tuple2.of(
-                                        run,
-                                        prefix
-                                                + (key == null
-                                                        ? "1"
-                                                        : "0" + hex.formatHex(keys.sortable(key)))
-                                                + " "
-                                                + String.format("%016x", rowId))));
-    }
-
-    /** The key bytes of a sort key; null for a NULL value. */
-    static byte[] key(String sortKey, BTreeKeys keys) {
-        if (sortKey.charAt(8) == '1') {
-            return null;
-        }
-        return keys.fromSortable(HexFormat.of().parseHex(sortKey, 9, sortKey.length() - 17));
-    }
-
-    /** The row id of a sort key. */
-    static long rowId(String sortKey) {
-        return Long.parseUnsignedLong(sortKey.substring(sortKey.length() - 16), 16);
+                (key, rowId) -> out.collect(IndexedRow.ofKey(run, keys, key, rowId)));
     }
 }
