@@ -30,6 +30,7 @@ import io.dovetail.table.manifest.FileSource;
 import io.dovetail.table.manifest.ManifestEntry;
 import io.dovetail.table.path.TablePaths;
 import io.dovetail.table.scan.SnapshotFiles;
+import io.dovetail.table.testing.ChildJvm;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.DataTypes;
 import io.dovetail.table.update.ColumnUpdater;
@@ -45,8 +46,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -71,20 +72,12 @@ class LargeBlobStreamingTest {
     @Test
     void aBlobValueLargerThanTheHeapIsInsertedUpdatedAroundAndFoldedWithoutBeingHeld()
             throws Exception {
-        Process child =
-                new ProcessBuilder(
-                                java.nio.file.Path.of(
-                                                System.getProperty("java.home"), "bin", "java")
-                                        .toString(),
-                                "-Xmx" + HEAP_MB + "m",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                LargeBlobStreamingTest.class.getName(),
-                                dir.toString())
-                        .redirectErrorStream(true)
-                        .start();
-        String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(child.waitFor()).as(output).isZero();
+        String output =
+                ChildJvm.run(
+                        LargeBlobStreamingTest.class,
+                        HEAP_MB,
+                        Duration.ofMinutes(5),
+                        dir.toString());
         assertThat(output).contains("identical");
     }
 

@@ -17,63 +17,139 @@
  */
 package io.dovetail.flink.procedure;
 
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import io.dovetail.table.testing.ChildJvm;
+
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.MemorySize;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.util.TestStreamEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.util.CloseableIterator;
 
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A 100% backfill whose new values are several times the JVM's heap (this class runs alone in a JVM
- * of {@code -Xmx256m}, see the pom): {@value #ROWS} rows get a 200-character caption by {@code
- * UPDATE}, then another by a merge through the SQL join, and another by a batch {@code INSERT INTO
- * t$column_updates}, about 0.6 GB of new values each. The writers stream the changes Flink's
- * spilling sort hands them in {@code _ROW_ID} order, so all finish, and every row holds exactly its
- * new value.
+ * A 100% backfill whose new values are several times the heap: a JVM of {@value #HEAP_MB} MB runs a
+ * MiniCluster with {@value #MANAGED_MB} MB of managed memory, and {@value #ROWS} rows get a {@value
+ * #CAPTION_CHARS}-character caption by {@code UPDATE}, then another by a merge through the SQL
+ * join, then another by a batch {@code INSERT INTO t$column_updates}: about 0.6 GB of new values
+ * each. The writers stream the changes Flink's spilling sort hands them in {@code _ROW_ID} order,
+ * so all finish, and every row holds exactly its new value.
  */
 class BoundedMemoryBackfillITCase {
 
-    private static final long ROWS = 3_000_000;
+    static final int HEAP_MB = 128;
+    static final int MANAGED_MB = 64;
+    static final long ROWS = 300_000;
+    static final int CAPTION_CHARS = 2_000;
+    static final int PARALLELISM = 2;
 
-    @RegisterExtension
-    static final MiniClusterExtension CLUSTER =
-            new MiniClusterExtension(
-                    new MiniClusterResourceConfiguration.Builder()
-                            .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(2)
-                            .build());
+    private static final String DONE = "every row holds its new value";
 
-    @TempDir static java.nio.file.Path warehouse;
+    @TempDir Path dir;
 
-    private static TableEnvironment sql;
+    @Test
+    void anUpdateAMergeAndAColumnUpdateOfEveryRowFinishInAHeapSmallerThanTheirNewValues()
+            throws Exception {
+        String output =
+                ChildJvm.run(
+                        BoundedMemoryBackfillITCase.class,
+                        HEAP_MB,
+                        Duration.ofMinutes(5),
+                        dir.toString());
+        System.out.print(output);
+        assertThat(output).as(output).contains(DONE);
+    }
 
-    @BeforeAll
-    static void table() {
-        sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
-        // every job on the one cluster (a job of its own local cluster would double the memory)
-        sql.getConfig().addConfiguration(CLUSTER.getClientConfiguration());
-        sql.getConfig().set("execution.target", "remote");
-        sql.getConfig().set("parallelism.default", "2");
+    /** The child JVM: exits with 1 when the backfills fail (the cluster's threads would stay). */
+    public static void main(String[] args) {
+        try {
+            backfills(Path.of(args[0]));
+        } catch (Throwable e) {
+            e.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0);
+    }
+
+    /** The cluster, the tables, the three backfills and their checks. */
+    private static void backfills(Path root) throws Exception {
+        long newValues = ROWS * CAPTION_CHARS;
+        long heap = Runtime.getRuntime().maxMemory();
+        assertThat(3 * heap)
+                .as("three times the heap, against the new values")
+                .isLessThan(newValues);
+        Configuration config = new Configuration();
+        config.set(TaskManagerOptions.MANAGED_MEMORY_SIZE, MemorySize.ofMebiBytes(MANAGED_MB));
+        // Flink's fixed direct buffers (64 MB each by default) well inside the JVM's direct memory,
+        // which is as large as its heap
+        config.set(TaskManagerOptions.NETWORK_MEMORY_MIN, MemorySize.ofMebiBytes(32));
+        config.set(TaskManagerOptions.NETWORK_MEMORY_MAX, MemorySize.ofMebiBytes(32));
+        config.set(
+                TaskManagerOptions.NETWORK_BATCH_SHUFFLE_READ_MEMORY, MemorySize.ofMebiBytes(32));
+        config.set(CoreOptions.TMP_DIRS, Files.createDirectories(root.resolve("tmp")).toString());
+        try (MiniCluster cluster =
+                new MiniCluster(
+                        new MiniClusterConfiguration.Builder()
+                                .setConfiguration(config)
+                                .setNumTaskManagers(1)
+                                .setNumSlotsPerTaskManager(PARALLELISM)
+                                .build())) {
+            cluster.start();
+            // every job on this cluster, the jobs procedures build too
+            TestStreamEnvironment.setAsContext(cluster, PARALLELISM);
+            TableEnvironment sql = session(root);
+            sql.executeSql("INSERT INTO t SELECT id, CAST(NULL AS STRING) FROM ids").await();
+            sql.executeSql("INSERT INTO src SELECT id, " + caption("'m'") + " FROM ids").await();
+
+            backfill(sql, "UPDATE t SET caption = " + caption("'u'"), "'u'");
+            backfill(
+                    sql,
+                    "CALL dt.sys.data_evolution_merge(target => 'default.t', source =>"
+                            + " 'default.src', merge_condition => 't.id = s.id',"
+                            + " matched_update_set => 'caption = s.caption')",
+                    "'m'");
+            backfill(
+                    sql,
+                    "INSERT INTO `t$column_updates` (_ROW_ID, caption) SELECT _ROW_ID, "
+                            + caption("'c'")
+                            + " FROM `t$row_tracking`",
+                    "'c'");
+        }
+        System.out.printf(
+                "%s: %d MB of new values per backfill, in a heap of at most %d MB%n",
+                DONE, newValues >> 20, heap >> 20);
+    }
+
+    /**
+     * A batch session with the broadcast key join off, the dovetail catalog, a generator of the
+     * ids, and the target and source tables.
+     */
+    private static TableEnvironment session(Path root) {
+        TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inBatchMode());
+        sql.getConfig().set("parallelism.default", String.valueOf(PARALLELISM));
         sql.getConfig().set("table.dml-sync", "true");
         sql.getConfig().set("dovetail.merge.broadcast-join.max-source-size", "0");
-        execute(
+        sql.executeSql(
                 "CREATE CATALOG dt WITH ('type' = 'dovetail', 'warehouse' = '"
-                        + warehouse.toUri()
+                        + root.resolve("warehouse").toUri()
                         + "')");
-        execute("USE CATALOG dt");
-        execute(
+        sql.executeSql("USE CATALOG dt");
+        sql.executeSql(
                 "CREATE TEMPORARY TABLE ids (id BIGINT) WITH ('connector' = 'datagen',"
                         + " 'fields.id.kind' = 'sequence', 'fields.id.start' = '0',"
                         + " 'fields.id.end' = '"
@@ -83,64 +159,39 @@ class BoundedMemoryBackfillITCase {
                         + "', 'rows-per-second' = '100000000')");
         // small Parquet row groups: a writer's file buffer is part of its bounded memory
         String options = " WITH ('parquet.block.size' = '8388608')";
-        execute("CREATE TABLE t (id BIGINT, caption STRING)" + options);
-        execute("INSERT INTO t SELECT id, CAST(NULL AS STRING) FROM ids");
-        execute("CREATE TABLE src (id BIGINT, caption STRING)" + options);
-        execute("INSERT INTO src SELECT id, " + caption("'m'") + " FROM ids");
+        sql.executeSql("CREATE TABLE t (id BIGINT, caption STRING)" + options);
+        sql.executeSql("CREATE TABLE src (id BIGINT, caption STRING)" + options);
+        return sql;
     }
 
-    @Test
-    void anUpdateAndAMergeOfEveryRowFinishInAHeapSmallerThanTheirNewValues() {
-        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax();
-        assertThat(heap).as("the JVM's heap").isLessThan(300L << 20);
-
-        execute("UPDATE t SET caption = " + caption("'u'"));
-        assertThat(mismatches("'u'")).containsExactly(ROWS + ", 0");
-
-        execute(
-                "CALL dt.sys.data_evolution_merge(target => 'default.t', source => 'default.src',"
-                        + " merge_condition => 't.id = s.id', matched_update_set => 'caption ="
-                        + " s.caption')");
-        assertThat(mismatches("'m'")).containsExactly(ROWS + ", 0");
+    /** Runs a backfill, then checks that every row holds the caption {@code prefix} gives. */
+    private static void backfill(TableEnvironment sql, String statement, String prefix)
+            throws Exception {
+        long start = System.nanoTime();
+        sql.executeSql(statement).await();
+        long seconds = (System.nanoTime() - start) / 1_000_000_000;
+        List<String> counts = new ArrayList<>();
+        try (CloseableIterator<Row> it =
+                sql.executeSql(
+                                "SELECT COUNT(*), SUM(CASE WHEN caption = "
+                                        + caption(prefix)
+                                        + " AND CHAR_LENGTH(caption) = "
+                                        + CAPTION_CHARS
+                                        + " THEN 0 ELSE 1 END) FROM t")
+                        .collect()) {
+            it.forEachRemaining(
+                    r -> counts.add(r.getField(0) + " rows, " + r.getField(1) + " bad"));
+        }
+        assertThat(counts).as(statement).containsExactly(ROWS + " rows, 0 bad");
+        System.out.println("checked, after " + seconds + " s: " + statement);
     }
 
-    @Test
-    void aBatchInsertIntoColumnUpdatesOfEveryRowFinishesInAHeapSmallerThanItsNewValues() {
-        execute(
-                "INSERT INTO `t$column_updates` (_ROW_ID, caption) SELECT _ROW_ID, "
-                        + caption("'c'")
-                        + " FROM `t$row_tracking`");
-        assertThat(mismatches("'c'")).containsExactly(ROWS + ", 0");
-    }
-
-    /** A 200-character caption made of {@code prefix} and the row's id. */
+    /** A caption of {@value #CAPTION_CHARS} characters made of {@code prefix} and the row's id. */
     private static String caption(String prefix) {
-        return "CONCAT(" + prefix + ", LPAD(CAST(id AS STRING), 19, '0'), REPEAT('x', 180))";
-    }
-
-    /** The rows, and those whose caption is not the one {@code prefix} gives. */
-    private static List<String> mismatches(String prefix) {
-        return rows(
-                "SELECT COUNT(*), SUM(CASE WHEN caption = "
-                        + caption(prefix)
-                        + " AND CHAR_LENGTH(caption) = 200 THEN 0 ELSE 1 END) FROM t");
-    }
-
-    private static List<String> rows(String query) {
-        List<String> out = new ArrayList<>();
-        try (CloseableIterator<Row> it = sql.executeSql(query).collect()) {
-            it.forEachRemaining(r -> out.add(r.getField(0) + ", " + r.getField(1)));
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        return out;
-    }
-
-    private static void execute(String statement) {
-        try {
-            sql.executeSql(statement).await();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        return "CONCAT("
+                + prefix
+                + ", LPAD(CAST(id AS STRING), 19, '0'), REPEAT('x', "
+                + (CAPTION_CHARS - 20)
+                + "))";
     }
 }
