@@ -44,7 +44,9 @@ import static io.dovetail.bench.SqlBenchmark.inTurn;
  *
  * <p>Summary: median milliseconds per lookup, {@code speedup_vs_full_scan} (Dovetail without the
  * index / with it; target 10) and {@code speedup_vs_paimon_indexed} (Paimon / Dovetail, both
- * indexed; target 1.5). Every lookup is one Flink job of each engine, planning included.
+ * indexed; target 1.5). Every lookup is one Flink job of each engine, planning included; {@code
+ * flink_job_floor_ms} is the median of a query of two literal rows ({@code VALUES}) run after each
+ * lookup, the least any lookup through a Flink job costs on the same cluster.
  */
 final class LookupBenchmark {
 
@@ -52,6 +54,7 @@ final class LookupBenchmark {
     private static final int PARALLELISM = 2;
     private static final String INDEXED = "indexed";
     private static final String FULL_SCAN = "full-scan";
+    private static final String FLOOR = "floor";
 
     private final BenchSqlSession sql;
     private final long rows;
@@ -129,6 +132,7 @@ final class LookupBenchmark {
             if (i < fullScans) {
                 timings.add(FULL_SCAN, DOVETAIL, query(DOVETAIL, id, false));
             }
+            timings.add(FLOOR, FLOOR, floor());
         }
     }
 
@@ -156,6 +160,17 @@ final class LookupBenchmark {
         return elapsed;
     }
 
+    /** Runs a query of literal rows; returns the elapsed nanoseconds. */
+    private long floor() {
+        long start = System.nanoTime();
+        List<Row> answer = sql.rows("SELECT x FROM (VALUES (1), (2)) AS v(x) WHERE x = 1");
+        long elapsed = System.nanoTime() - start;
+        if (answer.size() != 1) {
+            throw new IllegalStateException("VALUES answered " + answer);
+        }
+        return elapsed;
+    }
+
     private void summary(int lookups, int fullScans) {
         double dovetail = timings.medianMs(INDEXED, DOVETAIL);
         double paimon = timings.medianMs(INDEXED, PAIMON);
@@ -167,6 +182,7 @@ final class LookupBenchmark {
                 .put("dovetail_indexed_ms", dovetail)
                 .put("dovetail_full_scan_ms", fullScan)
                 .put("paimon_indexed_ms", paimon)
+                .put("flink_job_floor_ms", timings.medianMs(FLOOR, FLOOR))
                 .put("speedup_vs_full_scan", fullScan / dovetail)
                 .put("speedup_vs_paimon_indexed", paimon / dovetail)
                 .print();

@@ -18,6 +18,7 @@
 package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.format.ParquetFiles;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.types.DataField;
@@ -36,7 +37,6 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.hadoop.ParquetFileReader;
@@ -108,7 +108,7 @@ final class ParquetColumnsReader implements FileColumnsReader {
                             new ParquetInputFile(
                                     FileIO.open(file.path(), "a data file"),
                                     file.meta().fileSize()),
-                            ParquetReadOptions.builder().build());
+                            ParquetFiles.readOptions());
         } catch (IOException e) {
             throw Errors.io("open Parquet data file", file.path(), e);
         }

@@ -18,6 +18,7 @@
 package io.dovetail.table.write;
 
 import io.dovetail.table.error.Errors;
+import io.dovetail.table.format.ParquetFiles;
 import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.stats.ColumnStats;
 import io.dovetail.table.types.DataField;
@@ -26,7 +27,6 @@ import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.data.RowData;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.ParquetWriter;
 import org.apache.parquet.hadoop.api.WriteSupport;
@@ -161,7 +161,7 @@ final class OpenParquetFile implements OpenDataFile {
     private ParquetMetadata readFooter(long size) {
         try (ParquetFileReader reader =
                 ParquetFileReader.open(
-                        new FlinkInputFile(path, size), ParquetReadOptions.builder().build())) {
+                        new FlinkInputFile(path, size), ParquetFiles.readOptions())) {
             return reader.getFooter();
         } catch (IOException e) {
             throw Errors.io("read the footer of", path, e);
