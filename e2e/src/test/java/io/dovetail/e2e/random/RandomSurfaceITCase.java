@@ -64,12 +64,17 @@ class RandomSurfaceITCase {
     private static final int CI_STEPS = 15;
     private static final int SOAK_STEPS = 40;
 
+    /**
+     * Slots for a batch write's concurrently scheduled regions and a streaming INSERT beside it: a
+     * streaming job that finds no free slot fails at once instead of waiting (a soak on 4 slots saw
+     * a merge take all of them first).
+     */
     @RegisterExtension
     static final MiniClusterExtension CLUSTER =
             new MiniClusterExtension(
                     new MiniClusterResourceConfiguration.Builder()
                             .setNumberTaskManagers(1)
-                            .setNumberSlotsPerTaskManager(4)
+                            .setNumberSlotsPerTaskManager(8)
                             .build());
 
     @TempDir static Path warehouse;
