@@ -29,10 +29,13 @@ import io.dovetail.table.read.SplitReader;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -52,7 +55,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  *   <li>Paimon builds indexes on a string and a bigint column; Dovetail's index-assisted reads of
  *       equalities and INs return what Paimon's full scans and Dovetail's own full scans return,
  *       read only the rows the index names (and rows appended after the build), and {@code
- *       t$table_indexes} lists what Paimon's lists; the same for Paimon's bitmap indexes.
+ *       t$table_indexes} lists what Paimon's lists; the same for Paimon's bitmap indexes. A lookup
+ *       the index narrows to one split runs as one chained task (parallelism 1, forward edges).
  *   <li>Dovetail's {@code create_global_index} builds them: Paimon's indexed queries equal its full
  *       scans (strings with NULLs, bigints, several runs and files per partition). That Paimon does
  *       use the index shows where it must not: an update kept under IGNORE leaves the index naming
@@ -90,28 +94,7 @@ class GlobalIndexInteropITCase {
     void equalitiesAndInsOnPaimonsIndexesReadOnlyTheNamedRowsAndEqualFullScans() {
         indexedByPaimon("t", "", "btree");
 
-        for (String where :
-                List.of(
-                        "k = 'k17'",
-                        "k = 'k1517'",
-                        "k IN ('k3', 'k1003', 'nope')",
-                        "id = 1999",
-                        "id IN (5, 1005) AND k = 'k5'",
-                        "k = 'absent'")) {
-            String query = "SELECT id, k, v, dt FROM t WHERE " + where;
-            List<String> expected =
-                    paimon(
-                            "SELECT id, k, v, dt FROM t /*+ OPTIONS('global-index.enabled' ="
-                                    + " 'false') */ WHERE "
-                                    + where);
-            assertThat(dovetail(query)).as(where).isEqualTo(expected);
-            assertThat(
-                            dovetail(
-                                    "SELECT id, k, v, dt FROM t /*+ OPTIONS('global-index.enabled'"
-                                            + " = 'false') */ WHERE "
-                                            + where))
-                    .isEqualTo(expected);
-        }
+        indexedQueriesEqualFullScans("t");
         assertThat(rowsPlanned("t", "k", "k1517")).as("one row of 2,000").isEqualTo(1);
     }
 
@@ -119,6 +102,29 @@ class GlobalIndexInteropITCase {
     void equalitiesAndInsOnPaimonsBitmapIndexesReadOnlyTheNamedRowsAndEqualFullScans() {
         indexedByPaimon("t_bitmap", "", "bitmap");
 
+        indexedQueriesEqualFullScans("t_bitmap");
+        assertThat(paimon("SELECT index_type FROM `t_bitmap$table_indexes`"))
+                .containsOnly("index_type=bitmap")
+                .hasSize(4);
+        assertThat(rowsPlanned("t_bitmap", "k", "k1517")).as("one row of 2,000").isEqualTo(1);
+    }
+
+    @Test
+    void aLookupTheIndexNarrowsToOneSplitRunsAsOneChainedTask() throws Exception {
+        indexedByPaimon("t_job", "", "btree");
+
+        JsonNode lookup = jobPlan("SELECT id, k, v, dt FROM t_job WHERE k = 'k1517'");
+        assertThat(lookup.findValuesAsText("parallelism")).containsOnly("1");
+        assertThat(lookup.findValuesAsText("ship_strategy")).containsOnly("FORWARD");
+        JsonNode scan =
+                jobPlan(
+                        "SELECT id, k, v, dt FROM t_job /*+ OPTIONS('global-index.enabled' ="
+                                + " 'false') */ WHERE k = 'k1517'");
+        assertThat(scan.findValuesAsText("parallelism")).contains("2");
+    }
+
+    /** Equalities and INs read through the indexes return what both engines' full scans return. */
+    private static void indexedQueriesEqualFullScans(String table) {
         for (String where :
                 List.of(
                         "k = 'k17'",
@@ -127,18 +133,27 @@ class GlobalIndexInteropITCase {
                         "id = 1999",
                         "id IN (5, 1005) AND k = 'k5'",
                         "k = 'absent'")) {
-            String query = "SELECT id, k, v, dt FROM t_bitmap WHERE " + where;
-            List<String> expected =
-                    paimon(
-                            "SELECT id, k, v, dt FROM t_bitmap /*+ OPTIONS('global-index.enabled'"
-                                    + " = 'false') */ WHERE "
-                                    + where);
-            assertThat(dovetail(query)).as(where).isEqualTo(expected);
+            String columns = "SELECT id, k, v, dt FROM " + table;
+            String noIndex = " /*+ OPTIONS('global-index.enabled' = 'false') */";
+            List<String> expected = paimon(columns + noIndex + " WHERE " + where);
+            assertThat(dovetail(columns + " WHERE " + where)).as(where).isEqualTo(expected);
+            assertThat(dovetail(columns + noIndex + " WHERE " + where))
+                    .as(where)
+                    .isEqualTo(expected);
         }
-        assertThat(paimon("SELECT index_type FROM `t_bitmap$table_indexes`"))
-                .containsOnly("index_type=bitmap")
-                .hasSize(4);
-        assertThat(rowsPlanned("t_bitmap", "k", "k1517")).as("one row of 2,000").isEqualTo(1);
+    }
+
+    /** The stream nodes of the job Dovetail's catalog plans for {@code query}. */
+    private static JsonNode jobPlan(String query) throws Exception {
+        sql.executeSql("USE CATALOG dovetail");
+        try {
+            String explained = sql.explainSql(query, ExplainDetail.JSON_EXECUTION_PLAN);
+            String json =
+                    explained.substring(explained.indexOf("== Physical Execution Plan ==") + 29);
+            return new ObjectMapper().readTree(json).get("nodes");
+        } finally {
+            sql.executeSql("USE CATALOG default_catalog");
+        }
     }
 
     @Test

@@ -31,10 +31,18 @@ import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
+import io.dovetail.table.types.FlinkTypes;
 
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.RowLevelModificationScanContext;
+import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.SourceProvider;
@@ -43,13 +51,17 @@ import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushD
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsRowLevelModificationScan;
 import org.apache.flink.table.connector.source.abilities.SupportsStatisticReport;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,6 +97,10 @@ public final class DovetailTableSource
     private List<DataField> physical;
     private List<String> metadataKeys = List.of();
     @Nullable private Predicate filter;
+    @Nullable private PlannedLookup plannedLookup; // not copied: a copy reads other columns
+
+    /** The lookup plan of one read (columns and filter): the planner asks for it several times. */
+    private record PlannedLookup(List<Object> read, Optional<ReadPlan> plan) {}
 
     DovetailTableSource(
             TablePaths table,
@@ -136,10 +152,47 @@ public final class DovetailTableSource
         if (changelog != null) {
             return SourceProvider.of(new DovetailChangelogSource(spec, changelog));
         }
-        Optional<ReadPlan> lookup = spec.planLookup();
+        List<Object> read = Arrays.asList(fields, filter);
+        if (plannedLookup == null || !plannedLookup.read().equals(read)) {
+            plannedLookup = new PlannedLookup(read, spec.planLookup());
+        }
+        Optional<ReadPlan> lookup = plannedLookup.plan();
         return lookup.isPresent()
-                ? SourceProvider.of(DovetailSource.planned(spec, lookup.get()), 1)
+                ? singleReader(DovetailSource.planned(spec, lookup.get()), context, rowType(fields))
                 : SourceProvider.of(new DovetailSource(spec));
+    }
+
+    /**
+     * A read planned into at most one split, by one reader whose parallelism the operators after it
+     * inherit: the whole query then runs as one chained task in one slot. (A source provider with a
+     * parallelism of its own gets a rebalance to the default parallelism behind it, a second task
+     * and a slot per subtask for one row.)
+     */
+    private static DataStreamScanProvider singleReader(
+            DovetailSource source, ScanContext context, RowType rowType) {
+        TypeInformation<RowData> type = context.createTypeInformation(rowType);
+        return new DataStreamScanProvider() {
+            @Override
+            public DataStream<RowData> produceDataStream(
+                    ProviderContext provider, StreamExecutionEnvironment env) {
+                DataStreamSource<RowData> rows =
+                        env.fromSource(
+                                source, WatermarkStrategy.noWatermarks(), "Dovetail lookup", type);
+                provider.generateUid("lookup").ifPresent(rows::uid);
+                return rows.setParallelism(1);
+            }
+
+            @Override
+            public boolean isBounded() {
+                return true;
+            }
+        };
+    }
+
+    private static RowType rowType(List<DataField> fields) {
+        return RowType.of(
+                fields.stream().map(f -> FlinkTypes.toFlink(f.type())).toArray(LogicalType[]::new),
+                fields.stream().map(DataField::name).toArray(String[]::new));
     }
 
     @Override

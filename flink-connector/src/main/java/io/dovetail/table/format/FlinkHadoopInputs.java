@@ -23,14 +23,12 @@ import io.dovetail.table.fs.FileIO;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FSInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.permission.FsPermission;
 import org.apache.hadoop.util.Progressable;
 
-import java.io.IOException;
 import java.net.URI;
 
 /**
@@ -53,9 +51,8 @@ final class FlinkHadoopInputs extends FileSystem {
     @Override
     public FSDataInputStream open(Path path, int bufferSize) {
         return new FSDataInputStream(
-                new Input(
-                        FileIO.open(
-                                new org.apache.flink.core.fs.Path(path.toUri()), "a data file")));
+                HadoopInputStream.open(
+                        new org.apache.flink.core.fs.Path(path.toUri()), "a data file"));
     }
 
     @Override
@@ -119,44 +116,5 @@ final class FlinkHadoopInputs extends FileSystem {
                         + path
                         + " through the read-only Hadoop view of data files",
                 "This view only opens data files for reading");
-    }
-
-    /** A Flink input stream as a seekable Hadoop stream (positioned reads seek and come back). */
-    private static final class Input extends FSInputStream {
-        private final org.apache.flink.core.fs.FSDataInputStream in;
-
-        Input(org.apache.flink.core.fs.FSDataInputStream in) {
-            this.in = in;
-        }
-
-        @Override
-        public void seek(long position) throws IOException {
-            in.seek(position);
-        }
-
-        @Override
-        public long getPos() throws IOException {
-            return in.getPos();
-        }
-
-        @Override
-        public boolean seekToNewSource(long targetPosition) {
-            return false;
-        }
-
-        @Override
-        public int read() throws IOException {
-            return in.read();
-        }
-
-        @Override
-        public int read(byte[] buffer, int offset, int length) throws IOException {
-            return in.read(buffer, offset, length);
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
-        }
     }
 }

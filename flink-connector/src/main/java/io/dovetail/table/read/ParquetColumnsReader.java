@@ -19,12 +19,10 @@ package io.dovetail.table.read;
 
 import io.dovetail.table.error.Errors;
 import io.dovetail.table.format.ParquetFiles;
-import io.dovetail.table.fs.FileIO;
 import io.dovetail.table.manifest.RowRange;
 import io.dovetail.table.types.DataField;
 import io.dovetail.table.types.FlinkTypes;
 
-import org.apache.flink.formats.parquet.ParquetInputFile;
 import org.apache.flink.formats.parquet.vector.ParquetDecimalVector;
 import org.apache.flink.formats.parquet.vector.ParquetSplitReaderUtil;
 import org.apache.flink.formats.parquet.vector.reader.ColumnReader;
@@ -105,9 +103,8 @@ final class ParquetColumnsReader implements FileColumnsReader {
         try {
             this.reader =
                     ParquetFileReader.open(
-                            new ParquetInputFile(
-                                    FileIO.open(file.path(), "a data file"),
-                                    file.meta().fileSize()),
+                            ParquetFiles.inputFile(
+                                    file.path(), file.meta().fileSize(), "a data file"),
                             ParquetFiles.readOptions());
         } catch (IOException e) {
             throw Errors.io("open Parquet data file", file.path(), e);

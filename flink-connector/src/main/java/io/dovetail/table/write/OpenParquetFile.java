@@ -161,7 +161,8 @@ final class OpenParquetFile implements OpenDataFile {
     private ParquetMetadata readFooter(long size) {
         try (ParquetFileReader reader =
                 ParquetFileReader.open(
-                        new FlinkInputFile(path, size), ParquetFiles.readOptions())) {
+                        ParquetFiles.inputFile(path, size, "a Parquet file written"),
+                        ParquetFiles.readOptions())) {
             return reader.getFooter();
         } catch (IOException e) {
             throw Errors.io("read the footer of", path, e);

@@ -39,7 +39,8 @@ final class ParquetFiles {
     private ParquetFiles() {}
 
     static InputFile input(Path path) {
-        return new FlinkInputFile(path, new File(path.toUri()).length());
+        return io.dovetail.table.format.ParquetFiles.inputFile(
+                path, new File(path.toUri()).length(), "a Parquet file under test");
     }
 
     static ParquetMetadata footer(Path path) throws IOException {
