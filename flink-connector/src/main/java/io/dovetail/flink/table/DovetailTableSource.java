@@ -31,7 +31,6 @@ import io.dovetail.table.read.SystemFields;
 import io.dovetail.table.schema.TableSchema;
 import io.dovetail.table.snapshot.Snapshot;
 import io.dovetail.table.types.DataField;
-import io.dovetail.table.types.FlinkTypes;
 
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -55,7 +54,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.expressions.ResolvedExpression;
 import org.apache.flink.table.plan.stats.TableStats;
 import org.apache.flink.table.types.DataType;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 import javax.annotation.Nullable;
@@ -97,10 +95,14 @@ public final class DovetailTableSource
     private List<DataField> physical;
     private List<String> metadataKeys = List.of();
     @Nullable private Predicate filter;
-    @Nullable private PlannedLookup plannedLookup; // not copied: a copy reads other columns
+    // shared with copies: the planner may ask a copy for its runtime provider
+    private LastLookupPlan lastLookupPlan = new LastLookupPlan();
 
-    /** The lookup plan of one read (columns and filter): the planner asks for it several times. */
-    private record PlannedLookup(List<Object> read, Optional<ReadPlan> plan) {}
+    /** The lookup plan made last, for one read (columns and filter). */
+    private static final class LastLookupPlan {
+        @Nullable private List<Object> read;
+        private Optional<ReadPlan> plan = Optional.empty();
+    }
 
     DovetailTableSource(
             TablePaths table,
@@ -131,6 +133,18 @@ public final class DovetailTableSource
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        ReadSpec spec = readSpec();
+        if (changelog != null) {
+            return SourceProvider.of(new DovetailChangelogSource(spec, changelog));
+        }
+        Optional<ReadPlan> lookup = lookupPlan(spec);
+        return lookup.isPresent()
+                ? singleReader(
+                        DovetailSource.planned(spec, lookup.get()), context, lookup.get().rowType())
+                : SourceProvider.of(new DovetailSource(spec));
+    }
+
+    private ReadSpec readSpec() {
         List<DataField> fields = new ArrayList<>(physical);
         for (String key : metadataKeys) {
             fields.add(
@@ -138,28 +152,30 @@ public final class DovetailTableSource
                             ? SystemFields.ROW_ID
                             : SystemFields.SEQUENCE_NUMBER);
         }
-        ReadSpec spec =
-                new ReadSpec(
-                        table,
-                        schema,
-                        snapshotId,
-                        fields,
-                        filter,
-                        targetSplitSize,
-                        openFileCost,
-                        blobsAsDescriptors,
-                        globalIndexes);
-        if (changelog != null) {
-            return SourceProvider.of(new DovetailChangelogSource(spec, changelog));
+        return new ReadSpec(
+                table,
+                schema,
+                snapshotId,
+                fields,
+                filter,
+                targetSplitSize,
+                openFileCost,
+                blobsAsDescriptors,
+                globalIndexes);
+    }
+
+    /** {@link ReadSpec#planLookup()}, made once per columns and filter. */
+    private Optional<ReadPlan> lookupPlan(ReadSpec spec) {
+        if (filter == null || !globalIndexes) {
+            return Optional.empty();
         }
-        List<Object> read = Arrays.asList(fields, filter);
-        if (plannedLookup == null || !plannedLookup.read().equals(read)) {
-            plannedLookup = new PlannedLookup(read, spec.planLookup());
+        List<Object> read = Arrays.asList(spec.fields(), filter);
+        LastLookupPlan last = lastLookupPlan;
+        if (!read.equals(last.read)) {
+            last.plan = spec.planLookup();
+            last.read = read;
         }
-        Optional<ReadPlan> lookup = plannedLookup.plan();
-        return lookup.isPresent()
-                ? singleReader(DovetailSource.planned(spec, lookup.get()), context, rowType(fields))
-                : SourceProvider.of(new DovetailSource(spec));
+        return last.plan;
     }
 
     /**
@@ -187,12 +203,6 @@ public final class DovetailTableSource
                 return true;
             }
         };
-    }
-
-    private static RowType rowType(List<DataField> fields) {
-        return RowType.of(
-                fields.stream().map(f -> FlinkTypes.toFlink(f.type())).toArray(LogicalType[]::new),
-                fields.stream().map(DataField::name).toArray(String[]::new));
     }
 
     @Override
@@ -283,6 +293,7 @@ public final class DovetailTableSource
         copy.physical = physical;
         copy.metadataKeys = metadataKeys;
         copy.filter = filter;
+        copy.lastLookupPlan = lastLookupPlan;
         return copy;
     }
 

@@ -36,6 +36,8 @@ import io.dovetail.table.types.FlinkTypes;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.LogicalType;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,6 +52,7 @@ public final class SnapshotFiles {
     private final Snapshot snapshot;
     private final BinaryRowCodec partitionCodec;
     private final PartitionPaths partitionPaths;
+    @Nullable private List<IndexManifestEntry> indexFiles; // read once: a read plan asks twice
 
     /**
      * @param schema the schema the snapshot was committed with (it fixes the partition types)
@@ -108,10 +111,15 @@ public final class SnapshotFiles {
 
     /** The live index files (deletion vectors, global indexes); empty without an index manifest. */
     public List<IndexManifestEntry> indexFiles() {
-        if (snapshot.indexManifest() == null) {
-            return List.of();
+        if (indexFiles == null) {
+            indexFiles =
+                    snapshot.indexManifest() == null
+                            ? List.of()
+                            : List.copyOf(
+                                    IndexManifestFile.read(
+                                            paths.manifestFile(snapshot.indexManifest()), null));
         }
-        return IndexManifestFile.read(paths.manifestFile(snapshot.indexManifest()), null);
+        return indexFiles;
     }
 
     /** Where a live file's bytes are: its external path, or its partition's bucket directory. */
