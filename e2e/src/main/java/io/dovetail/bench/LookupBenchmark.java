@@ -69,7 +69,7 @@ final class LookupBenchmark {
     static void run(BenchArgs args) throws Exception {
         long rows = args.intValue("rows", 20_000_000);
         int lookups = args.intValue("lookups", 100);
-        int fullScans = args.intValue("full-scans", 5);
+        int fullScans = args.intValue("full-scans", 15);
         Path root = Files.createTempDirectory("dovetail-bench-lookup");
         try (BenchSqlSession sql = new BenchSqlSession(PARALLELISM)) {
             sql.set("table.dml-sync", "true");

@@ -54,7 +54,9 @@ import java.util.Set;
  *       ADD and a DELETE of one file inside a run cancel, a DELETE whose ADD lies outside stays.
  * </ul>
  *
- * Every manifest written is added to the caller's list as soon as it exists.
+ * A full compaction holds one manifest's entries at a time (and the identities of deleted files):
+ * live entries stream into the new manifests. Every manifest written is added to the caller's list
+ * once complete; a failure deletes the incomplete ones.
  */
 final class ManifestMerge {
 
@@ -138,27 +140,29 @@ final class ManifestMerge {
         if (toMerge.size() <= 1) {
             return Optional.empty();
         }
-        List<ManifestEntry> live = new ArrayList<>();
-        for (ManifestFileMeta manifest : toMerge) {
-            boolean change = mustChange(manifest);
-            List<ManifestEntry> kept = new ArrayList<>();
-            for (ManifestEntry entry : read(manifest)) {
-                if (entry.kind() == FileKind.DELETE) {
-                    continue;
+        // one manifest's entries in memory at a time: the live ones go straight to the new files
+        try (ManifestFileWriter.Rolling live = writer.rolling()) {
+            for (ManifestFileMeta manifest : toMerge) {
+                boolean change = mustChange(manifest);
+                List<ManifestEntry> kept = new ArrayList<>();
+                for (ManifestEntry entry : read(manifest)) {
+                    if (entry.kind() == FileKind.DELETE) {
+                        continue;
+                    }
+                    if (deleted.contains(entry.identity())) {
+                        change = true;
+                    } else {
+                        kept.add(entry);
+                    }
                 }
-                if (deleted.contains(entry.identity())) {
-                    change = true;
+                if (change) {
+                    kept.forEach(live::add);
                 } else {
-                    kept.add(entry);
+                    result.add(manifest);
                 }
             }
-            if (change) {
-                live.addAll(kept);
-            } else {
-                result.add(manifest);
-            }
+            result.addAll(written(live.finish(), written));
         }
-        result.addAll(write(live, written));
         return Optional.of(result);
     }
 
@@ -211,7 +215,10 @@ final class ManifestMerge {
     }
 
     private List<ManifestFileMeta> write(List<ManifestEntry> entries, List<Path> written) {
-        List<ManifestFileMeta> metas = writer.write(entries);
+        return written(writer.write(entries), written);
+    }
+
+    private List<ManifestFileMeta> written(List<ManifestFileMeta> metas, List<Path> written) {
         metas.forEach(m -> written.add(new Path(manifestDir, m.fileName())));
         return metas;
     }

@@ -24,6 +24,8 @@ import io.dovetail.table.path.FileNameFactory;
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.table.types.logical.LogicalType;
 
+import javax.annotation.Nullable;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -69,39 +71,77 @@ public final class ManifestFileWriter {
      * Writes {@code entries} in order. If writing fails, the files this call created are deleted.
      */
     public List<ManifestFileMeta> write(List<ManifestEntry> entries) {
-        List<ManifestFileMeta> metas = new ArrayList<>();
-        int next = 0;
-        try {
-            while (next < entries.size()) {
-                next = writeOneFile(entries, next, metas);
+        try (Rolling files = rolling()) {
+            entries.forEach(files::add);
+            return files.finish();
+        }
+    }
+
+    /** A writer taking entries one at a time, so that no caller has to hold them all. */
+    public Rolling rolling() {
+        return new Rolling();
+    }
+
+    /**
+     * Entries written one at a time to files rolled at the target size. Closing it without a
+     * successful {@link #finish()} deletes every file it created, so use it in try-with-resources.
+     */
+    public final class Rolling implements AutoCloseable {
+
+        private final List<ManifestFileMeta> metas = new ArrayList<>();
+        @Nullable private AvroFileWriter file;
+        @Nullable private ManifestFileMetaCollector collector;
+        @Nullable private String fileName;
+        private boolean finished;
+
+        private Rolling() {}
+
+        public void add(ManifestEntry entry) {
+            if (file == null) {
+                fileName = names.newManifestFileName();
+                collector = new ManifestFileMetaCollector(partitionTypes);
+                file =
+                        AvroFileWriter.create(
+                                new Path(manifestDir, fileName),
+                                ManifestEntryAvro.SCHEMA,
+                                codec,
+                                targetFileSize);
             }
-        } catch (RuntimeException e) {
+            collector.add(entry);
+            file.append(ManifestEntryAvro.toRecord(entry));
+            if (file.flushedBytes() >= targetFileSize) {
+                closeFile();
+            }
+        }
+
+        /** Completes the last file; the files written, in order (none without entries). */
+        public List<ManifestFileMeta> finish() {
+            if (file != null) {
+                closeFile();
+            }
+            finished = true;
+            return List.copyOf(metas);
+        }
+
+        private void closeFile() {
+            try (AvroFileWriter closing = file) {
+                file = null;
+                metas.add(collector.finish(fileName, closing.finish()));
+            }
+        }
+
+        @Override
+        public void close() {
+            if (finished) {
+                return;
+            }
+            if (file != null) {
+                file.close(); // deletes the unfinished file
+                file = null;
+            }
             for (ManifestFileMeta meta : metas) {
                 FileIO.deleteQuietly(new Path(manifestDir, meta.fileName()));
             }
-            throw e;
         }
-        return metas;
-    }
-
-    /** Writes entries from {@code start} until the file is full; returns the next index. */
-    private int writeOneFile(List<ManifestEntry> entries, int start, List<ManifestFileMeta> metas) {
-        String fileName = names.newManifestFileName();
-        ManifestFileMetaCollector collector = new ManifestFileMetaCollector(partitionTypes);
-        int next = start;
-        try (AvroFileWriter writer =
-                AvroFileWriter.create(
-                        new Path(manifestDir, fileName),
-                        ManifestEntryAvro.SCHEMA,
-                        codec,
-                        targetFileSize)) {
-            do {
-                ManifestEntry entry = entries.get(next++);
-                collector.add(entry);
-                writer.append(ManifestEntryAvro.toRecord(entry));
-            } while (next < entries.size() && writer.flushedBytes() < targetFileSize);
-            metas.add(collector.finish(fileName, writer.finish()));
-        }
-        return next;
     }
 }

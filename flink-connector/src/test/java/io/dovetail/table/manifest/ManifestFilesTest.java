@@ -200,12 +200,7 @@ class ManifestFilesTest {
         for (int i = 0; i < 3000; i++) {
             entries.add(entry(FileKind.ADD, "p" + (i % 7), i % 3, "data-" + i, (long) i * 5));
         }
-        ManifestFileWriter writer =
-                new ManifestFileWriter(
-                        new Path(tempDir.toUri()),
-                        RandomManifests.PARTITION_TYPES,
-                        AvroCodec.ZSTANDARD,
-                        8 * 1024);
+        ManifestFileWriter writer = writerOf8KiBFiles();
 
         List<ManifestFileMeta> metas = writer.write(entries);
 
@@ -219,6 +214,22 @@ class ManifestFilesTest {
         assertThat(metas.stream().map(ManifestFileMeta::fileName).distinct()).hasSize(metas.size());
         assertThat(writer.write(List.of())).isEmpty();
         assertThat(tempDir.toFile().list()).hasSize(metas.size());
+    }
+
+    @Test
+    void aRollingWriterClosedUnfinishedDeletesEveryFileItWrote() {
+        ManifestFileWriter writer = writerOf8KiBFiles();
+
+        try (ManifestFileWriter.Rolling files = writer.rolling()) {
+            for (int i = 0; i < 3000; i++) {
+                files.add(entry(FileKind.ADD, "p" + (i % 7), i % 3, "data-" + i, (long) i * 5));
+            }
+            assertThat(tempDir.toFile().list())
+                    .as("rolled files and the open one")
+                    .hasSizeGreaterThan(2);
+        }
+
+        assertThat(tempDir.toFile().list()).isEmpty();
     }
 
     @Test
@@ -267,6 +278,14 @@ class ManifestFilesTest {
         assertThatThrownBy(() -> AvroCodec.fromName("lz9"))
                 .isInstanceOf(DovetailException.class)
                 .hasMessageContaining("lz9");
+    }
+
+    private ManifestFileWriter writerOf8KiBFiles() {
+        return new ManifestFileWriter(
+                new Path(tempDir.toUri()),
+                RandomManifests.PARTITION_TYPES,
+                AvroCodec.ZSTANDARD,
+                8 * 1024);
     }
 
     private ManifestFileMeta writeManifest(List<ManifestEntry> entries) {
