@@ -25,6 +25,7 @@ import io.dovetail.table.read.ReadPlanner;
 import io.dovetail.table.read.ReadRequest;
 import io.dovetail.table.read.ReadSplit;
 import io.dovetail.table.read.SplitReader;
+import io.dovetail.table.types.DataField;
 
 import org.apache.flink.core.fs.Path;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -96,6 +97,7 @@ class GlobalIndexInteropITCase {
 
         indexedQueriesEqualFullScans("t");
         assertThat(rowsPlanned("t", "k", "k1517")).as("one row of 2,000").isEqualTo(1);
+        assertThat(rowsPlanned("t", "k", null)).as("the NULLs, 20 rows of 2,000").isEqualTo(20);
     }
 
     @Test
@@ -107,6 +109,7 @@ class GlobalIndexInteropITCase {
                 .containsOnly("index_type=bitmap")
                 .hasSize(4);
         assertThat(rowsPlanned("t_bitmap", "k", "k1517")).as("one row of 2,000").isEqualTo(1);
+        assertThat(rowsPlanned("t_bitmap", "k", null)).as("the NULLs").isEqualTo(20);
     }
 
     @Test
@@ -132,7 +135,9 @@ class GlobalIndexInteropITCase {
                         "k IN ('k3', 'k1003', 'nope')",
                         "id = 1999",
                         "id IN (5, 1005) AND k = 'k5'",
-                        "k = 'absent'")) {
+                        "k = 'absent'",
+                        "k IS NULL",
+                        "k IS NULL AND id < 1000")) {
             String columns = "SELECT id, k, v, dt FROM " + table;
             String noIndex = " /*+ OPTIONS('global-index.enabled' = 'false') */";
             List<String> expected = paimon(columns + noIndex + " WHERE " + where);
@@ -195,8 +200,8 @@ class GlobalIndexInteropITCase {
     }
 
     /**
-     * Paimon creates {@code name} partitioned by dt, inserts ids 0..999 into 'a' and 1000..1999
-     * into 'b' ({@code k = 'k' || id}), and builds indexes of {@code type} on k and id.
+     * Paimon creates {@code name} partitioned by dt, inserts {@link #rowsOfPartition} of 'a' and
+     * 'b', and builds indexes of {@code type} on k and id.
      */
     private static void indexedByPaimon(String name, String options, String type) {
         execute(
@@ -208,17 +213,7 @@ class GlobalIndexInteropITCase {
                         + options
                         + ")");
         for (String dt : List.of("a", "b")) {
-            int from = dt.equals("a") ? 0 : 1000;
-            execute(
-                    "INSERT INTO paimon.`default`."
-                            + name
-                            + " VALUES "
-                            + IntStream.range(from, from + 1000)
-                                    .mapToObj(
-                                            i ->
-                                                    "(" + i + ", 'k" + i + "', 'v" + i + "', '" + dt
-                                                            + "')")
-                                    .collect(Collectors.joining(", ")));
+            execute("INSERT INTO paimon.`default`." + name + rowsOfPartition(dt));
         }
         for (String column : List.of("k", "id")) {
             execute(
@@ -394,32 +389,40 @@ class GlobalIndexInteropITCase {
                         + name
                         + " (id BIGINT, k STRING, v STRING, dt STRING) PARTITIONED BY (dt)");
         for (String dt : List.of("a", "b")) {
-            int from = dt.equals("a") ? 0 : 1000;
-            execute(
-                    "INSERT INTO dovetail.`default`."
-                            + name
-                            + " SELECT CAST(i AS BIGINT), CASE WHEN MOD(i, 100) = 50 THEN"
-                            + " CAST(NULL AS STRING) ELSE CONCAT('k', CAST(i AS STRING)) END,"
-                            + " CONCAT('v', CAST(i AS STRING)), '"
-                            + dt
-                            + "' FROM (VALUES "
-                            + IntStream.range(from, from + 1000)
-                                    .mapToObj(i -> "(" + i + ")")
-                                    .collect(Collectors.joining(", "))
-                            + ") AS s(i)");
+            execute("INSERT INTO dovetail.`default`." + name + rowsOfPartition(dt));
         }
     }
 
-    /** The rows Dovetail's planner hands out for {@code column = value} (before filtering). */
+    /**
+     * The rows of partition {@code dt} as a query: ids 0..999 in 'a', 1000..1999 in 'b', {@code k =
+     * 'k' || id} (NULL for ids ending in 50), {@code v = 'v' || id}.
+     */
+    private static String rowsOfPartition(String dt) {
+        int from = dt.equals("a") ? 0 : 1000;
+        return " SELECT CAST(i AS BIGINT), CASE WHEN MOD(i, 100) = 50 THEN CAST(NULL AS STRING)"
+                + " ELSE CONCAT('k', CAST(i AS STRING)) END, CONCAT('v', CAST(i AS STRING)), '"
+                + dt
+                + "' FROM (VALUES "
+                + IntStream.range(from, from + 1000)
+                        .mapToObj(i -> "(" + i + ")")
+                        .collect(Collectors.joining(", "))
+                + ") AS s(i)";
+    }
+
+    /**
+     * The rows Dovetail's planner hands out for {@code column = value}, or {@code column IS NULL}
+     * for a null value (before filtering).
+     */
     private static long rowsPlanned(String table, String column, String value) {
         TableStore store =
                 TableStore.open(new Warehouse(new Path(root.toUri())).table("default", table));
+        DataField field = store.latestSchema().field(column).orElseThrow();
         ReadRequest request =
                 ReadRequest.allColumns(store.latestSchema())
                         .withFilter(
-                                Predicate.equal(
-                                        store.latestSchema().field(column).orElseThrow(),
-                                        StringData.fromString(value)));
+                                value == null
+                                        ? Predicate.isNull(field)
+                                        : Predicate.equal(field, StringData.fromString(value)));
         ReadPlan plan = new ReadPlanner(store).planLatest(request);
         long rows = 0;
         for (ReadSplit split : plan.splits()) {

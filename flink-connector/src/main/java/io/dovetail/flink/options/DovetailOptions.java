@@ -330,8 +330,8 @@ public final class DovetailOptions {
                     .booleanType()
                     .defaultValue(true)
                     .withDescription(
-                            "A batch read whose filter has an equality or IN on a column with"
-                                    + " B-tree global indexes reads only the rows the indexes"
+                            "A batch read whose filter has an equality, IN or IS NULL on a column"
+                                    + " with B-tree or bitmap global indexes reads only the rows the indexes"
                                     + " name and the rows they do not cover (see Queries,"
                                     + " index-assisted reads); false scans. Also an OPTIONS"
                                     + " hint.");

@@ -25,9 +25,12 @@ import org.apache.flink.core.fs.FSDataInputStream;
 import org.apache.flink.core.fs.Path;
 
 import com.github.luben.zstd.Zstd;
+import org.roaringbitmap.longlong.Roaring64NavigableMap;
 
 import javax.annotation.Nullable;
 
+import java.io.ByteArrayInputStream;
+import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -74,6 +77,7 @@ public final class BTreeIndexFile {
     static final int FOOTER_VERSION = 1;
     static final int FOOTER_MAGIC = 1346524233;
     private static final int INDEX_HANDLE_POSITION = 20;
+    private static final int NULLS_HANDLE_POSITION = 32;
     private static final int TRAILER_LENGTH = 5;
     private static final byte NONE = 0;
     private static final byte ZSTD = 1;
@@ -91,17 +95,7 @@ public final class BTreeIndexFile {
             throw Errors.corruptFile(path, "a B-tree index file of " + fileSize + " bytes");
         }
         try (FSDataInputStream in = FileIO.open(path, "the index manifest")) {
-            ByteBuffer footer =
-                    ByteBuffer.wrap(read(in, fileSize - FOOTER_LENGTH, FOOTER_LENGTH))
-                            .order(ByteOrder.LITTLE_ENDIAN);
-            if (footer.getInt(FOOTER_LENGTH - 4) != FOOTER_MAGIC) {
-                throw Errors.corruptFile(path, "no B-tree index footer (bad magic number)");
-            }
-            if (footer.getInt(FOOTER_LENGTH - 8) != FOOTER_VERSION) {
-                throw Errors.unsupported(
-                        "B-tree index footer version " + footer.getInt(FOOTER_LENGTH - 8),
-                        "Dovetail reads version " + FOOTER_VERSION + ", Paimon 1.4.2's");
-            }
+            ByteBuffer footer = footer(in, path, fileSize);
             SstBlock index =
                     block(
                             in,
@@ -134,6 +128,62 @@ public final class BTreeIndexFile {
             }
             throw Errors.corruptFile(path, "cannot read it as a B-tree global index", e);
         }
+    }
+
+    /**
+     * Passes the row ids (relative to the file's row range start) of the rows whose key is NULL to
+     * {@code rowIds}.
+     */
+    public static void lookUpNulls(Path path, long fileSize, LongConsumer rowIds) {
+        if (fileSize < FOOTER_LENGTH) {
+            throw Errors.corruptFile(path, "a B-tree index file of " + fileSize + " bytes");
+        }
+        try (FSDataInputStream in = FileIO.open(path, "the index manifest")) {
+            ByteBuffer footer = footer(in, path, fileSize);
+            long offset = footer.getLong(NULLS_HANDLE_POSITION);
+            int size = footer.getInt(NULLS_HANDLE_POSITION + 8);
+            if (size == 0) {
+                return;
+            }
+            byte[] bytes = read(in, offset, size + 4);
+            CRC32 crc = new CRC32();
+            crc.update(bytes, 0, size);
+            if ((int) crc.getValue()
+                    != ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(size)) {
+                throw Errors.corruptFile(
+                        path, "the null bitmap at " + offset + " fails its CRC32 check");
+            }
+            Roaring64NavigableMap nulls = new Roaring64NavigableMap();
+            nulls.deserializePortable(
+                    new DataInputStream(new ByteArrayInputStream(bytes, 0, size)));
+            nulls.forEach(rowIds::accept);
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof DovetailException dovetail) {
+                throw dovetail;
+            }
+            throw Errors.corruptFile(path, "cannot read it as a B-tree global index", e);
+        }
+    }
+
+    /** Whether the file's {@code _INDEX_META} says some row's key is NULL (true without one). */
+    public static boolean mayHoldNulls(@Nullable byte[] indexMeta) {
+        return indexMeta == null || indexMeta[indexMeta.length - 1] == 1;
+    }
+
+    private static ByteBuffer footer(FSDataInputStream in, Path path, long fileSize)
+            throws IOException {
+        ByteBuffer footer =
+                ByteBuffer.wrap(read(in, fileSize - FOOTER_LENGTH, FOOTER_LENGTH))
+                        .order(ByteOrder.LITTLE_ENDIAN);
+        if (footer.getInt(FOOTER_LENGTH - 4) != FOOTER_MAGIC) {
+            throw Errors.corruptFile(path, "no B-tree index footer (bad magic number)");
+        }
+        if (footer.getInt(FOOTER_LENGTH - 8) != FOOTER_VERSION) {
+            throw Errors.unsupported(
+                    "B-tree index footer version " + footer.getInt(FOOTER_LENGTH - 8),
+                    "Dovetail reads version " + FOOTER_VERSION + ", Paimon 1.4.2's");
+        }
+        return footer;
     }
 
     /**

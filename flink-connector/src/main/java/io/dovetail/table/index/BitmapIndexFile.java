@@ -85,6 +85,15 @@ public final class BitmapIndexFile {
      * without duplicates. A version other than 1 and 2 is unsupported.
      */
     public static void lookup(Path path, BTreeKeys order, List<byte[]> keys, LongConsumer rowIds) {
+        lookup(path, order, keys, false, rowIds);
+    }
+
+    /**
+     * As {@link #lookup(Path, BTreeKeys, List, LongConsumer)}, and when {@code nulls} also the
+     * positions of the rows whose value is NULL.
+     */
+    public static void lookup(
+            Path path, BTreeKeys order, List<byte[]> keys, boolean nulls, LongConsumer rowIds) {
         try (FSDataInputStream in = FileIO.open(path, "the index manifest")) {
             DataInputStream head = new DataInputStream(new BufferedInputStream(in));
             int version = head.readUnsignedByte();
@@ -96,15 +105,18 @@ public final class BitmapIndexFile {
             head.readInt(); // row count
             int values = head.readInt();
             long position = HEAD;
+            List<Integer> offsets = new ArrayList<>();
             if (head.readBoolean()) {
-                head.readInt();
+                int nullOffset = head.readInt();
+                if (nulls) {
+                    offsets.add(nullOffset);
+                }
                 position += 4;
                 if (version == VERSION) {
                     head.readInt();
                     position += 4;
                 }
             }
-            List<Integer> offsets = new ArrayList<>();
             long bitmapsStart;
             if (version == VERSION_1) {
                 for (int i = 0; i < values; i++) {

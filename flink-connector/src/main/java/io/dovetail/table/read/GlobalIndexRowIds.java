@@ -49,9 +49,9 @@ import java.util.TreeSet;
 import java.util.function.LongConsumer;
 
 /**
- * Index-assisted reads: the row ids of each partition that a filter's equalities and INs on columns
- * with B-tree or bitmap global indexes ({@link BTreeIndexFile}, {@link BitmapIndexFile}) may
- * accept. For each such conjunct and each partition with index files on its column, the result
+ * Index-assisted reads: the row ids of each partition that a filter's equalities, INs and IS NULLs
+ * on columns with B-tree or bitmap global indexes ({@link BTreeIndexFile}, {@link BitmapIndexFile})
+ * may accept. For each such conjunct and each partition with index files on its column, the result
  * holds the rows the files name for the literals (each file's relative row ids plus its {@code
  * _ROW_RANGE_START}) and every row id no file of the partition covers (rows appended after the
  * index was built): the planner reads only those. Partitions without such files are absent and read
@@ -100,12 +100,16 @@ final class GlobalIndexRowIds {
             Predicate conjunct, List<IndexManifestEntry> indexes) {
         DataField field;
         List<Object> literals = new ArrayList<>();
+        boolean nulls = false;
         if (conjunct instanceof Predicate.Compare compare && compare.op() == Predicate.Op.EQUAL) {
             field = compare.field();
             literals.add(compare.literal());
         } else if (conjunct instanceof Predicate.In in) {
             field = in.field();
             in.literals().stream().filter(l -> l != null).forEach(literals::add);
+        } else if (conjunct instanceof Predicate.IsNull isNull) {
+            field = isNull.field();
+            nulls = true;
         } else {
             return Map.of();
         }
@@ -126,7 +130,8 @@ final class GlobalIndexRowIds {
         try {
             for (Map.Entry<ByteBuffer, List<IndexManifestEntry>> partition :
                     byPartition.entrySet()) {
-                List<RowRange> ranges = partitionRanges(partition.getValue(), order.get(), keys);
+                List<RowRange> ranges =
+                        partitionRanges(partition.getValue(), order.get(), keys, nulls);
                 if (ranges == null) {
                     return Map.of();
                 }
@@ -141,9 +146,15 @@ final class GlobalIndexRowIds {
         return out;
     }
 
-    /** The partition's named rows and the rows its files do not cover; null if too many. */
+    /**
+     * The partition's rows named by {@code keys} (and the NULL rows when {@code nulls}) and the
+     * rows its files do not cover; null if too many.
+     */
     private List<RowRange> partitionRanges(
-            List<IndexManifestEntry> entries, BTreeKeys order, TreeSet<byte[]> keys) {
+            List<IndexManifestEntry> entries,
+            BTreeKeys order,
+            TreeSet<byte[]> keys,
+            boolean nulls) {
         Roaring64Bitmap named = new Roaring64Bitmap();
         List<RowRange> covered = new ArrayList<>();
         for (IndexManifestEntry entry : entries) {
@@ -152,12 +163,16 @@ final class GlobalIndexRowIds {
             Path path = entry.indexFile().path(store.paths().indexDir());
             LongConsumer rows = id -> named.addLong(meta.rowRangeStart() + id);
             if (BitmapIndexFile.INDEX_TYPE.equals(entry.indexFile().indexType())) {
-                BitmapIndexFile.lookup(path, order, new ArrayList<>(keys), rows);
+                BitmapIndexFile.lookup(path, order, new ArrayList<>(keys), nulls, rows);
             } else {
+                long size = entry.indexFile().fileSize();
                 List<byte[]> inFile =
                         BTreeIndexFile.keysInRange(meta.indexMeta(), order, new ArrayList<>(keys));
                 if (!inFile.isEmpty()) {
-                    BTreeIndexFile.lookup(path, entry.indexFile().fileSize(), order, inFile, rows);
+                    BTreeIndexFile.lookup(path, size, order, inFile, rows);
+                }
+                if (nulls && BTreeIndexFile.mayHoldNulls(meta.indexMeta())) {
+                    BTreeIndexFile.lookUpNulls(path, size, rows);
                 }
             }
             if (named.getLongCardinality() > MAX_ROW_IDS) {
@@ -186,10 +201,11 @@ final class GlobalIndexRowIds {
         return true;
     }
 
-    /** Whether {@code filter} has a conjunct indexes may answer: an equality or an IN. */
+    /** Whether {@code filter} has a conjunct indexes may answer: an equality, IN or IS NULL. */
     static boolean hasLookup(Predicate filter) {
         for (Predicate conjunct : conjuncts(filter)) {
             if (conjunct instanceof Predicate.In
+                    || conjunct instanceof Predicate.IsNull
                     || (conjunct instanceof Predicate.Compare compare
                             && compare.op() == Predicate.Op.EQUAL)) {
                 return true;

@@ -83,6 +83,14 @@ class BTreeIndexFileTest {
                                 keys,
                                 List.of("a".getBytes(), rows.firstKey(), "zzz".getBytes())))
                 .containsExactly(rows.firstKey());
+        TreeSet<Long> nulls = new TreeSet<>();
+        BTreeIndexFile.lookUpNulls(path(meta), meta.fileSize(), nulls::add);
+        assertThat(nulls).containsExactly(60_000L, 60_001L);
+        assertThat(BTreeIndexFile.mayHoldNulls(meta.globalIndex().indexMeta())).isTrue();
+        IndexFileMeta noNulls = write(keys, rows, List.of());
+        BTreeIndexFile.lookUpNulls(path(noNulls), noNulls.fileSize(), nulls::add);
+        assertThat(nulls).hasSize(2);
+        assertThat(BTreeIndexFile.mayHoldNulls(noNulls.globalIndex().indexMeta())).isFalse();
     }
 
     @Test

@@ -127,6 +127,18 @@ class BitmapIndexFileTest {
                 .isEqualTo(expected);
         assertThat(lookUp(keys, meta, List.of("a".getBytes(), "key-".getBytes(), "zzz".getBytes())))
                 .isEmpty();
+        TreeSet<Long> withNulls = new TreeSet<>();
+        BitmapIndexFile.lookup(
+                new Path(dir.resolve(meta.fileName()).toUri()),
+                keys,
+                List.of(rows.firstKey()),
+                true,
+                withNulls::add);
+        TreeSet<Long> expectedWithNulls = new TreeSet<>(rows.firstEntry().getValue());
+        for (long row = 0; row < 60_000; row += 97) {
+            expectedWithNulls.add(row);
+        }
+        assertThat(withNulls).isEqualTo(expectedWithNulls);
     }
 
     @Test
@@ -175,6 +187,9 @@ class BitmapIndexFileTest {
         BitmapIndexFile.lookup(path, keys, List.of("a".getBytes(), "b".getBytes()), found::add);
 
         assertThat(found).containsExactly(1L, 2L, 3L, 5L);
+        TreeSet<Long> nullsAndA = new TreeSet<>();
+        BitmapIndexFile.lookup(path, keys, List.of("a".getBytes()), true, nullsAndA::add);
+        assertThat(nullsAndA).containsExactly(0L, 2L, 4L);
     }
 
     @Test
