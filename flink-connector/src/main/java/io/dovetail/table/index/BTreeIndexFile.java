@@ -91,43 +91,37 @@ public final class BTreeIndexFile {
      */
     public static void lookup(
             Path path, long fileSize, BTreeKeys order, List<byte[]> keys, LongConsumer rowIds) {
-        if (fileSize < FOOTER_LENGTH) {
-            throw Errors.corruptFile(path, "a B-tree index file of " + fileSize + " bytes");
-        }
-        try (FSDataInputStream in = FileIO.open(path, "the index manifest")) {
-            ByteBuffer footer = footer(in, path, fileSize);
-            SstBlock index =
-                    block(
-                            in,
-                            path,
-                            footer.getLong(INDEX_HANDLE_POSITION),
-                            footer.getInt(INDEX_HANDLE_POSITION + 8));
-            int current = -1;
-            SstBlock data = null;
-            for (byte[] key : keys) {
-                int block = index.lowerBound(key, order);
-                if (block == index.size()) {
-                    return;
-                }
-                if (block != current) {
-                    SstBlock.Cursor handle = index.value(block);
-                    data = block(in, path, handle.varLong(), handle.varInt());
-                    current = block;
-                }
-                int entry = data.lowerBound(key, order);
-                if (entry < data.size() && order.compare(data.key(entry), key) == 0) {
-                    SstBlock.Cursor ids = data.value(entry);
-                    for (int n = ids.varInt(); n > 0; n--) {
-                        rowIds.accept(ids.varLong());
+        readFile(
+                path,
+                fileSize,
+                (in, footer) -> {
+                    SstBlock index =
+                            block(
+                                    in,
+                                    path,
+                                    footer.getLong(INDEX_HANDLE_POSITION),
+                                    footer.getInt(INDEX_HANDLE_POSITION + 8));
+                    int current = -1;
+                    SstBlock data = null;
+                    for (byte[] key : keys) {
+                        int block = index.lowerBound(key, order);
+                        if (block == index.size()) {
+                            return;
+                        }
+                        if (block != current) {
+                            SstBlock.Cursor handle = index.value(block);
+                            data = block(in, path, handle.varLong(), handle.varInt());
+                            current = block;
+                        }
+                        int entry = data.lowerBound(key, order);
+                        if (entry < data.size() && order.compare(data.key(entry), key) == 0) {
+                            SstBlock.Cursor ids = data.value(entry);
+                            for (int n = ids.varInt(); n > 0; n--) {
+                                rowIds.accept(ids.varLong());
+                            }
+                        }
                     }
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof DovetailException dovetail) {
-                throw dovetail;
-            }
-            throw Errors.corruptFile(path, "cannot read it as a B-tree global index", e);
-        }
+                });
     }
 
     /**
@@ -135,28 +129,42 @@ public final class BTreeIndexFile {
      * {@code rowIds}.
      */
     public static void lookUpNulls(Path path, long fileSize, LongConsumer rowIds) {
+        readFile(
+                path,
+                fileSize,
+                (in, footer) -> {
+                    long offset = footer.getLong(NULLS_HANDLE_POSITION);
+                    int size = footer.getInt(NULLS_HANDLE_POSITION + 8);
+                    if (size == 0) {
+                        return;
+                    }
+                    byte[] bytes = read(in, offset, size + 4);
+                    CRC32 crc = new CRC32();
+                    crc.update(bytes, 0, size);
+                    if ((int) crc.getValue()
+                            != ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(size)) {
+                        throw Errors.corruptFile(
+                                path, "the null bitmap at " + offset + " fails its CRC32 check");
+                    }
+                    Roaring64NavigableMap nulls = new Roaring64NavigableMap();
+                    nulls.deserializePortable(
+                            new DataInputStream(new ByteArrayInputStream(bytes, 0, size)));
+                    nulls.forEach(rowIds::accept);
+                });
+    }
+
+    /** What a lookup reads of an open index file, given its checked footer. */
+    private interface FileRead {
+        void read(FSDataInputStream in, ByteBuffer footer) throws IOException;
+    }
+
+    /** Opens the file, checks its footer and runs {@code body}; a bad file is a clear error. */
+    private static void readFile(Path path, long fileSize, FileRead body) {
         if (fileSize < FOOTER_LENGTH) {
             throw Errors.corruptFile(path, "a B-tree index file of " + fileSize + " bytes");
         }
         try (FSDataInputStream in = FileIO.open(path, "the index manifest")) {
-            ByteBuffer footer = footer(in, path, fileSize);
-            long offset = footer.getLong(NULLS_HANDLE_POSITION);
-            int size = footer.getInt(NULLS_HANDLE_POSITION + 8);
-            if (size == 0) {
-                return;
-            }
-            byte[] bytes = read(in, offset, size + 4);
-            CRC32 crc = new CRC32();
-            crc.update(bytes, 0, size);
-            if ((int) crc.getValue()
-                    != ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).getInt(size)) {
-                throw Errors.corruptFile(
-                        path, "the null bitmap at " + offset + " fails its CRC32 check");
-            }
-            Roaring64NavigableMap nulls = new Roaring64NavigableMap();
-            nulls.deserializePortable(
-                    new DataInputStream(new ByteArrayInputStream(bytes, 0, size)));
-            nulls.forEach(rowIds::accept);
+            body.read(in, footer(in, path, fileSize));
         } catch (IOException | RuntimeException e) {
             if (e instanceof DovetailException dovetail) {
                 throw dovetail;
